@@ -1,0 +1,87 @@
+import type { Firestore } from "@google-cloud/firestore";
+import {
+  type ApiKeyDocument,
+  apiKeyDisplayPrefix,
+  COLLECTIONS,
+  generateApiKey,
+  hashApiKey,
+  type OrganizationDocument,
+  type Status,
+} from "@usage-ingestion/shared";
+
+/** A mistake of the caller's (unknown organization, duplicate id): printed without a stack trace. */
+export class UserError extends Error {
+  override name = "UserError";
+}
+
+const ORG_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+const organizations = (db: Firestore) => db.collection(COLLECTIONS.organizations);
+const apiKeys = (db: Firestore) => db.collection(COLLECTIONS.apiKeys);
+
+export async function createOrganization(db: Firestore, id: string, name = id, now = new Date()) {
+  if (!ORG_ID.test(id)) {
+    throw new UserError(
+      `organization id "${id}" must be 1-63 characters of lower-case letters, digits, "-" or "_", starting with a letter or digit`,
+    );
+  }
+  const doc: OrganizationDocument = { name, status: "active", created_at: now.toISOString() };
+  try {
+    await organizations(db).doc(id).create(doc);
+  } catch (error) {
+    if ((error as { code?: number }).code === 6) throw new UserError(`organization "${id}" already exists`);
+    throw error;
+  }
+  return { id, ...doc };
+}
+
+export async function getOrganization(db: Firestore, id: string): Promise<OrganizationDocument> {
+  const snap = await organizations(db).doc(id).get();
+  if (!snap.exists) throw new UserError(`organization "${id}" does not exist`);
+  return snap.data() as OrganizationDocument;
+}
+
+export async function setOrganizationStatus(db: Firestore, id: string, status: Status) {
+  await getOrganization(db, id);
+  await organizations(db).doc(id).update({ status });
+}
+
+export async function listOrganizations(db: Firestore) {
+  const snap = await organizations(db).orderBy("created_at").get();
+  return snap.docs.map((doc) => ({ id: doc.id, ...(doc.data() as OrganizationDocument) }));
+}
+
+/** Creates a key (or stores a given one, for a development key) and returns it: the only time it is seen. */
+export async function createApiKey(db: Firestore, organizationId: string, key = generateApiKey(), now = new Date()) {
+  await getOrganization(db, organizationId);
+  const doc: ApiKeyDocument = {
+    organization_id: organizationId,
+    prefix: apiKeyDisplayPrefix(key),
+    status: "active",
+    created_at: now.toISOString(),
+  };
+  await apiKeys(db).doc(hashApiKey(key)).set(doc);
+  return { key, ...doc };
+}
+
+export async function listApiKeys(db: Firestore, organizationId: string) {
+  await getOrganization(db, organizationId);
+  const snap = await apiKeys(db).where("organization_id", "==", organizationId).get();
+  return snap.docs
+    .map((doc) => doc.data() as ApiKeyDocument)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .map(({ prefix, status, created_at }) => ({ prefix, status, created_at }));
+}
+
+/** Disables the one key whose listed prefix starts with `prefix`; an ambiguous prefix is refused. */
+export async function disableApiKey(db: Firestore, prefix: string) {
+  if (prefix.length < 6) throw new UserError("give at least 6 characters of the key prefix");
+  const shown = apiKeyDisplayPrefix(prefix);
+  const snap = await apiKeys(db).where("prefix", ">=", shown).where("prefix", "<=", `${shown}\uf8ff`).get();
+  const matches = snap.docs.filter((doc) => (doc.data() as ApiKeyDocument).prefix.startsWith(shown));
+  if (matches.length === 0) throw new UserError(`no key has the prefix "${prefix}"`);
+  if (matches.length > 1) throw new UserError(`${matches.length} keys have the prefix "${prefix}"; give more of it`);
+  const [match] = matches;
+  await match?.ref.update({ status: "disabled" satisfies Status });
+  return match?.data() as ApiKeyDocument;
+}

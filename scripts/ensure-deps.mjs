@@ -1,0 +1,25 @@
+// Installs the dependencies when they are missing or older than the lockfile, so that `npm start` and
+// `npm test` work on a fresh clone with no prior step. Plain Node: it runs before anything is installed.
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const lockfile = join(root, "package-lock.json");
+const installed = join(root, "node_modules", ".package-lock.json");
+
+const stale =
+  !existsSync(installed) ||
+  (existsSync(lockfile) && statSync(lockfile).mtimeMs > statSync(installed).mtimeMs) ||
+  statSync(join(root, "package.json")).mtimeMs > statSync(installed).mtimeMs;
+
+if (stale) {
+  const command = existsSync(lockfile) ? "ci" : "install";
+  console.error(`Installing dependencies (npm ${command})...`);
+  const result = spawnSync("npm", [command, "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`npm ${command} failed with exit code ${result.status}`);
+    process.exit(result.status ?? 1);
+  }
+}

@@ -1,0 +1,78 @@
+import { freePort, type GroupProcess, httpOk, spawnGroup, waitFor } from "./processes.ts";
+
+export interface Emulators {
+  projectId: string;
+  pubsubHost: string;
+  firestoreHost: string;
+  /** Environment that points the Google Cloud client libraries at these emulators. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface EmulatorOptions {
+  projectId: string;
+  pubsubPort?: number;
+  firestorePort?: number;
+  /** Hosts of emulators already running, used instead of starting new ones. */
+  existing?: { pubsubHost?: string; firestoreHost?: string };
+}
+
+const STARTUP_TIMEOUT_MS = 60_000;
+
+async function startEmulator(kind: "pubsub" | "firestore", projectId: string, port: number): Promise<GroupProcess> {
+  const args =
+    kind === "pubsub"
+      ? ["beta", "emulators", "pubsub", "start", `--host-port=127.0.0.1:${port}`, `--project=${projectId}`]
+      : ["emulators", "firestore", "start", `--host-port=127.0.0.1:${port}`, `--project=${projectId}`];
+  const emulator = spawnGroup("gcloud", args, { env: { ...process.env, METADATA_SERVER_DETECTION: "none" } });
+  let failed: Error | undefined;
+  emulator.child.once("error", (error) => {
+    failed = error;
+  });
+  try {
+    await waitFor(
+      () => httpOk(`http://127.0.0.1:${port}/`),
+      STARTUP_TIMEOUT_MS,
+      () =>
+        `The ${kind} emulator did not start on port ${port}` +
+        (failed ? `: ${failed.message} (is the Google Cloud CLI installed?)` : `:\n${emulator.output()}`),
+      () => failed !== undefined || emulator.child.exitCode !== null,
+    );
+  } catch (error) {
+    await emulator.stop();
+    throw error;
+  }
+  return emulator;
+}
+
+/** Starts the Pub/Sub and Firestore emulators side by side (or adopts running ones). */
+export async function startEmulators(options: EmulatorOptions): Promise<Emulators> {
+  const started: GroupProcess[] = [];
+  const resolveHost = async (kind: "pubsub" | "firestore", existing?: string, port?: number) => {
+    if (existing) return existing;
+    const chosen = port ?? (await freePort());
+    started.push(await startEmulator(kind, options.projectId, chosen));
+    return `127.0.0.1:${chosen}`;
+  };
+  try {
+    const [pubsubHost, firestoreHost] = await Promise.all([
+      resolveHost("pubsub", options.existing?.pubsubHost, options.pubsubPort),
+      resolveHost("firestore", options.existing?.firestoreHost, options.firestorePort),
+    ]);
+    return {
+      projectId: options.projectId,
+      pubsubHost,
+      firestoreHost,
+      env: {
+        PUBSUB_EMULATOR_HOST: pubsubHost,
+        FIRESTORE_EMULATOR_HOST: firestoreHost,
+        GOOGLE_CLOUD_PROJECT: options.projectId,
+        METADATA_SERVER_DETECTION: "none",
+      },
+      stop: () => Promise.all(started.map((emulator) => emulator.stop())).then(() => undefined),
+    };
+  } catch (error) {
+    await Promise.all(started.map((emulator) => emulator.stop()));
+    throw error;
+  }
+}

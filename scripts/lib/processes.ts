@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A port the OS had free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+export interface GroupProcess {
+  child: ChildProcess;
+  /** Last lines written, for error messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a command as the leader of its own process group, so that stopping it also stops whatever it
+ * started (the emulators' `gcloud` wrapper leaves a Java child behind otherwise).
+ */
+export function spawnGroup(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; onLine?: (line: string) => void } = {},
+): GroupProcess {
+  const child = spawn(command, args, {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+  });
+  const tail: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line) continue;
+      tail.push(line);
+      if (tail.length > 40) tail.shift();
+      options.onLine?.(line);
+    }
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+  return {
+    child,
+    output: () => tail.join("\n"),
+    async stop() {
+      if (child.pid === undefined) return;
+      signalGroup(child.pid, "SIGTERM");
+      const timedOut = await Promise.race([exited.then(() => false), delay(5_000).then(() => true)]);
+      // The leader may be gone while its children linger: the group is signalled either way.
+      signalGroup(child.pid, timedOut ? "SIGKILL" : "SIGTERM");
+      await waitForGroupExit(child.pid);
+    },
+  };
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+async function waitForGroupExit(pid: number) {
+  for (let i = 0; i < 50; i++) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await delay(100);
+  }
+  signalGroup(pid, "SIGKILL");
+}
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `probe` resolves true, or fails with `describe()` after `timeoutMs`. */
+export async function waitFor(
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  describe: () => string,
+  stopEarly?: () => boolean,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    if (stopEarly?.()) break;
+    await delay(100);
+  }
+  throw new Error(describe());
+}
+
+export async function httpOk(url: string): Promise<boolean> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+  return response.ok;
+}

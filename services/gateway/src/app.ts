@@ -1,0 +1,47 @@
+import express from "express";
+import { authenticate } from "./auth/authenticate.ts";
+import type { KeyStore } from "./auth/key-store.ts";
+import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts";
+import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
+import { requestContext } from "./http/request-context.ts";
+import type { Logger } from "./logger.ts";
+import type { Publisher } from "./queue/publisher.ts";
+import { ingestUsage } from "./routes/ingest-usage.ts";
+
+export interface GatewayDeps {
+  /** Already cached and time-bounded (see cachedKeyStore). */
+  keys: KeyStore;
+  /** Already time-bounded (see boundedPublisher). */
+  publisher: Publisher;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** Builds the HTTP app; listening happens in server.ts so tests can mount the app without a port. */
+export function createApp(deps: GatewayDeps): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("trust proxy", true);
+
+  app.use(requestContext(deps.logger, deps.now ?? (() => new Date())));
+  app.get("/healthz", (_req, res) => {
+    res.status(200).json({ status: "ok" });
+  });
+  // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
+  app.post(
+    "/usage/transactions",
+    authenticate(deps.keys, deps.logger),
+    requireJsonContentType,
+    parseJsonBody,
+    ingestUsage(deps.publisher, deps.logger),
+  );
+  app.all("/usage/transactions", methodNotAllowed("POST"));
+  app.use(notFound);
+  app.use(unexpectedError(deps.logger));
+  return app;
+}
+
+export type { KeyStore } from "./auth/key-store.ts";
+export type { Logger } from "./logger.ts";
+export type { Publisher } from "./queue/publisher.ts";

@@ -1,0 +1,14 @@
+/** Structured JSON lines in Cloud Logging's format: `severity` and `message` plus any fields. */
+export type Severity = "DEBUG" | "INFO" | "WARNING" | "ERROR";
+
+export interface Logger {
+  log(severity: Severity, message: string, fields?: Record<string, unknown>): void;
+}
+
+export function jsonLogger(write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+  return {
+    log(severity, message, fields) {
+      write(`${JSON.stringify({ severity, message, time: new Date().toISOString(), ...fields })}\n`);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { Firestore } from "@google-cloud/firestore";
+import { PubSub } from "@google-cloud/pubsub";
+import { ConfigError } from "@usage-ingestion/shared";
+import { createApp } from "./app.ts";
+import { cachedKeyStore } from "./auth/cached-key-store.ts";
+import { firestoreKeyStore } from "./auth/key-store.ts";
+import { parseGatewayConfig } from "./env.ts";
+import { jsonLogger } from "./logger.ts";
+import { boundedPublisher, pubSubPublisher } from "./queue/publisher.ts";
+
+/** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
+const logger = jsonLogger();
+let config: ReturnType<typeof parseGatewayConfig>;
+try {
+  config = parseGatewayConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  logger.log("ERROR", error.message);
+  process.exit(1);
+}
+
+const projectId = config.GOOGLE_CLOUD_PROJECT;
+const firestore = new Firestore(projectId ? { projectId } : {});
+const pubsub = new PubSub(projectId ? { projectId } : {});
+const publisher = boundedPublisher(
+  pubSubPublisher(pubsub, { topic: config.PUBSUB_TOPIC, timeoutMs: config.PUBLISH_TIMEOUT_MS }),
+  config.PUBLISH_TIMEOUT_MS,
+);
+const keys = cachedKeyStore(firestoreKeyStore(firestore), {
+  ttlMs: config.KEY_CACHE_TTL_MS,
+  maxEntries: config.KEY_CACHE_MAX_ENTRIES,
+  lookupTimeoutMs: config.KEY_LOOKUP_TIMEOUT_MS,
+});
+
+const server = createApp({ keys, publisher, logger }).listen(config.PORT, () => {
+  logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
+});
+server.on("error", (error: NodeJS.ErrnoException) => {
+  logger.log("ERROR", error.code === "EADDRINUSE" ? `port ${config.PORT} is already in use` : error.message);
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.log("INFO", `${signal}: draining`);
+  const forced = setTimeout(() => {
+    logger.log("ERROR", "shutdown timed out; exiting");
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  forced.unref();
+  // Stop accepting, let in-flight requests finish (each waits for its publishes), then flush and close.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  await publisher.flush().catch(() => undefined);
+  await Promise.allSettled([pubsub.close(), firestore.terminate()]);
+  logger.log("INFO", "gateway stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,36 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/** Keys are recognisable by their prefix and carry 256 random bits; only their SHA-256 hash is stored. */
+export const API_KEY_PREFIX = "usk_";
+/** How much of a key is kept in clear to tell keys apart in listings. */
+export const API_KEY_DISPLAY_LENGTH = 12;
+
+export const generateApiKey = (): string => API_KEY_PREFIX + randomBytes(32).toString("base64url");
+
+export const hashApiKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex");
+
+export const apiKeyDisplayPrefix = (key: string): string => key.slice(0, API_KEY_DISPLAY_LENGTH);
+
+/** Firestore layout shared by the gateway, the worker and the admin command line. */
+export const COLLECTIONS = {
+  apiKeys: "api_keys",
+  organizations: "organizations",
+  transactions: "transactions",
+  rejectedMessages: "rejected_messages",
+  customPricing: "custom_pricing",
+} as const;
+
+export type Status = "active" | "disabled";
+
+export interface ApiKeyDocument {
+  organization_id: string;
+  prefix: string;
+  status: Status;
+  created_at: string;
+}
+
+export interface OrganizationDocument {
+  name: string;
+  status: Status;
+  created_at: string;
+}

@@ -1,0 +1,34 @@
+import * as v from "valibot";
+
+/** Environment variables are parsed once at start-up; a bad value stops the process, naming the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function integerVar(defaultValue: number, min = 1) {
+  return v.pipe(
+    v.optional(v.string(), String(defaultValue)),
+    v.regex(/^\d+$/, "must be a whole number"),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(Number.MAX_SAFE_INTEGER, "is too large"),
+  );
+}
+
+export const stringVar = (defaultValue: string) =>
+  v.pipe(v.optional(v.string(), defaultValue), v.minLength(1, "must not be empty"));
+
+export const optionalStringVar = () => v.optional(v.pipe(v.string(), v.minLength(1, "must not be empty")));
+
+export function parseConfig<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  env: Record<string, string | undefined>,
+): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, env);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => {
+    const name = issue.path?.map((item) => String(item.key)).join(".") ?? "environment";
+    return `${name} ${issue.message} (got ${JSON.stringify(issue.input)})`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+}

@@ -1,0 +1,53 @@
+import * as v from "valibot";
+import type { FieldErrorCode } from "../field-errors.ts";
+
+/**
+ * Building blocks shared by every schema. Messages are phrased to follow the field name
+ * ("input_tokens must be an integer"); the field-error mapper adds the name.
+ */
+
+export const isJsonObject = (input: unknown): input is Record<string, unknown> =>
+  typeof input === "object" && input !== null && !Array.isArray(input);
+
+/** Valibot's object schemas accept arrays; a JSON object is required here, so arrays are a type error. */
+export function jsonObject<TSchema extends v.GenericSchema<Record<string, unknown>>>(schema: TSchema) {
+  return v.pipe(v.custom<Record<string, unknown>>(isJsonObject, "must be a JSON object"), schema);
+}
+
+export const anyJsonObject = v.custom<Record<string, unknown>>(isJsonObject, "must be a JSON object");
+
+export const nonEmptyString = v.pipe(v.string("must be a string"), v.minLength(1, "must not be empty"));
+
+export function integerAtLeast(min: number) {
+  return v.pipe(
+    v.number("must be an integer"),
+    v.finite("must be a finite number"),
+    v.integer("must be an integer"),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(Number.MAX_SAFE_INTEGER, `must be at most ${Number.MAX_SAFE_INTEGER}`),
+  );
+}
+
+export function numberAtLeast(min: number) {
+  return v.pipe(
+    v.number("must be a number"),
+    v.finite("must be a finite number"),
+    v.minValue(min, `must be at least ${min}`),
+  );
+}
+
+export function oneOf<const TOptions extends readonly string[]>(options: TOptions) {
+  return v.picklist(options, `must be one of: ${options.join(", ")}`);
+}
+
+const checkCodes = new WeakMap<object, FieldErrorCode>();
+
+/** A `v.check` whose failure carries a chosen field-error code (Valibot's own issue types cannot say it). */
+export function checkWithCode<TInput>(code: FieldErrorCode, requirement: (input: TInput) => boolean, message: string) {
+  checkCodes.set(requirement, code);
+  return v.check(requirement, message);
+}
+
+export function codeOfCheck(requirement: unknown): FieldErrorCode | undefined {
+  return typeof requirement === "function" ? checkCodes.get(requirement) : undefined;
+}

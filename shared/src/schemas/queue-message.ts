@@ -1,0 +1,33 @@
+import * as v from "valibot";
+import { nonEmptyString } from "./field-rules.ts";
+import { TransactionSchema } from "./transaction.ts";
+
+export const QUEUE_SCHEMA_VERSION = 1;
+
+/**
+ * One Pub/Sub message per accepted transaction. The gateway builds it, the worker parses it again.
+ * Fields added later must be optional, with a comment saying why: during a rolling deploy, messages
+ * written by the previous version are still in flight.
+ */
+export const QueueMessageSchema = v.object({
+  schema_version: v.literal(QUEUE_SCHEMA_VERSION),
+  organization_id: nonEmptyString,
+  request_id: v.pipe(v.string(), v.uuid()),
+  transaction_index: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  received_at: v.pipe(v.string(), v.isoTimestamp()),
+  transaction: TransactionSchema,
+});
+
+export type QueueMessageInput = v.InferInput<typeof QueueMessageSchema>;
+export type QueueMessage = v.InferOutput<typeof QueueMessageSchema>;
+
+/** Pub/Sub attributes, for filtering and routing without parsing the data. */
+export interface QueueMessageAttributes {
+  organization_id: string;
+  schema_version: string;
+  [key: string]: string;
+}
+
+export function queueMessageAttributes(message: QueueMessage): QueueMessageAttributes {
+  return { organization_id: message.organization_id, schema_version: String(message.schema_version) };
+}

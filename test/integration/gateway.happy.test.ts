@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bulk, validTransaction } from "../setup/fixtures.ts";
+import { startTestGateway } from "../setup/gateway.ts";
+import { pullableTopic, seedOrganization } from "../setup/harness.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe("POST /usage/transactions on the emulators: accepted requests", () => {
+  let topic: Awaited<ReturnType<typeof pullableTopic>>;
+  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  let org: Awaited<ReturnType<typeof seedOrganization>>;
+
+  beforeAll(async () => {
+    topic = await pullableTopic();
+    gateway = await startTestGateway({ topicName: topic.topicName });
+    org = await seedOrganization();
+  });
+  afterAll(() => gateway.close());
+
+  it("queues one transaction and publishes exactly the versioned envelope", async () => {
+    const sent = validTransaction({ model_tier: "batch", provider_usage_raw: { id: "resp_1" }, unknown_field: 1 });
+    const before = Date.now();
+    const response = await gateway.post(sent, { "X-Api-Key": org.apiKey });
+    const body = await response.json();
+
+    expect(response.status).toBe(202);
+    expect(body).toEqual({
+      status: "queued",
+      events_queued: 1,
+      message: "1 transaction(s) queued for processing",
+      results: [{ transaction_index: 0, message_id: expect.any(String) }],
+    });
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(UUID);
+    expect(response.headers.get("idempotency-key")).toBe(body.results[0].message_id);
+
+    const [message, ...rest] = await topic.pull(1);
+    expect(rest).toEqual([]);
+    expect(message?.id).toBe(body.results[0].message_id);
+    expect(message?.attributes).toEqual({ organization_id: org.organizationId, schema_version: "1" });
+    const { unknown_field: _dropped, ...stored } = sent;
+    expect(message?.data).toEqual({
+      schema_version: 1,
+      organization_id: org.organizationId,
+      request_id: requestId,
+      transaction_index: 0,
+      received_at: expect.any(String),
+      transaction: stored,
+    });
+    const receivedAt = Date.parse((message?.data as { received_at: string } | undefined)?.received_at ?? "");
+    expect(receivedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(receivedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("queues a bulk request, one message per transaction, reported by index", async () => {
+    const transactions = [0, 1, 2].map((i) => validTransaction({ model: `model-${i}` }));
+    const response = await gateway.post(bulk(...transactions), { "X-Api-Key": org.apiKey });
+    const body = await response.json();
+
+    expect(response.status).toBe(202);
+    expect(body.events_queued).toBe(3);
+    expect(body.message).toBe("3 transaction(s) queued for processing");
+    expect(body.results.map((r: { transaction_index: number }) => r.transaction_index)).toEqual([0, 1, 2]);
+    const ids = body.results.map((r: { message_id: string }) => r.message_id);
+    expect(new Set(ids).size).toBe(3);
+    expect(response.headers.get("idempotency-key")).toBe(ids[0]);
+
+    const messages = await topic.pull(3);
+    const byId = new Map(messages.map((m) => [m.id, m.data as { transaction_index: number; transaction: unknown }]));
+    ids.forEach((id: string, index: number) => {
+      expect(byId.get(id)?.transaction_index).toBe(index);
+      expect(byId.get(id)?.transaction).toEqual(transactions[index]);
+    });
+  });
+
+  it("queues the valid transactions of a bulk and reports the invalid ones (207)", async () => {
+    const invalid = validTransaction({ context: { environment: "prod" } });
+    const response = await gateway.post(bulk(validTransaction(), invalid, validTransaction()), {
+      "X-Api-Key": org.apiKey,
+    });
+    const body = await response.json();
+
+    expect(response.status).toBe(207);
+    expect(body.status).toBe("partial_success");
+    expect(body.events_queued).toBe(2);
+    expect(body.events_failed).toBe(1);
+    expect(body.message).toBe("2 transaction(s) queued, 1 failed");
+    expect(body.results[1]).toEqual({
+      transaction_index: 1,
+      message_id: null,
+      error: expect.stringContaining("transactions.1.context.billable_customer_id"),
+    });
+    expect(body.results[0].message_id).toEqual(expect.any(String));
+    expect(body.results[2].message_id).toEqual(expect.any(String));
+    expect(response.headers.get("idempotency-key")).toBe(body.results[0].message_id);
+    expect(await topic.pull(2)).toHaveLength(2);
+  });
+
+  it("accepts a charset parameter on the content type", async () => {
+    const response = await gateway.post(validTransaction(), {
+      "X-Api-Key": org.apiKey,
+      "content-type": "application/json; charset=utf-8",
+    });
+    expect(response.status).toBe(202);
+    expect(await topic.pull(1)).toHaveLength(1);
+  });
+
+  it("answers the health probe", async () => {
+    const response = await fetch(`${gateway.baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toMatch(UUID);
+  });
+
+  it("logs one structured line per request with the organization and counts", async () => {
+    const response = await gateway.post(bulk(validTransaction(), validTransaction()), { "X-Api-Key": org.apiKey });
+    expect(response.status).toBe(202);
+    await topic.pull(2);
+    const requestId = response.headers.get("x-request-id");
+    const line = gateway.logger.lines.find((entry) => entry.fields?.request_id === requestId);
+    expect(line).toMatchObject({
+      severity: "INFO",
+      fields: { organization_id: org.organizationId, status: 202, events_queued: 2, events_failed: 0 },
+    });
+    expect(line?.fields?.latency_ms).toEqual(expect.any(Number));
+  });
+});

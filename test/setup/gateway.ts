@@ -1,0 +1,52 @@
+import { createApp } from "../../services/gateway/src/app.ts";
+import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
+import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
+import type { Logger } from "../../services/gateway/src/logger.ts";
+import { boundedPublisher, type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
+import { firestore, pubsub, serve } from "./harness.ts";
+
+export interface CapturedLog {
+  severity: string;
+  message: string;
+  fields?: Record<string, unknown>;
+}
+
+/** A logger that keeps its lines, so tests can read what would have been logged. */
+export function memoryLogger(): Logger & { lines: CapturedLog[]; text(): string } {
+  const lines: CapturedLog[] = [];
+  return {
+    lines,
+    log: (severity, message, fields) => lines.push({ severity, message, ...(fields ? { fields } : {}) }),
+    text: () => JSON.stringify(lines),
+  };
+}
+
+/** The gateway as server.ts wires it, on the emulators, served on a free port. */
+export async function startTestGateway(options: {
+  topicName: string;
+  publisher?: Publisher;
+  keyStore?: KeyStore;
+  keyCacheTtlMs?: number;
+  keyLookupTimeoutMs?: number;
+  publishTimeoutMs?: number;
+}) {
+  const logger = memoryLogger();
+  const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
+  const publisher = boundedPublisher(
+    options.publisher ?? pubSubPublisher(pubsub(), { topic: options.topicName, timeoutMs: publishTimeoutMs }),
+    publishTimeoutMs,
+  );
+  const keys = cachedKeyStore(options.keyStore ?? firestoreKeyStore(firestore()), {
+    ttlMs: options.keyCacheTtlMs ?? 10_000,
+    maxEntries: 1_000,
+    lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,
+  });
+  const served = await serve(createApp({ keys, publisher, logger }));
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${served.baseUrl}/usage/transactions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return { ...served, logger, post };
+}
