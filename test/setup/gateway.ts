@@ -5,6 +5,10 @@ import type { Logger } from "../../services/gateway/src/logger.ts";
 import { boundedPublisher, type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
 import { firestore, pubsub, serve } from "./harness.ts";
 
+/** Responses whose JSON the tests read freely; the assertions are what check its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions, not types
+export type JsonResponse = Omit<Response, "json"> & { json(): Promise<any> };
+
 export interface CapturedLog {
   severity: string;
   message: string;
@@ -42,7 +46,7 @@ export async function startTestGateway(options: {
     lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,
   });
   const served = await serve(createApp({ keys, publisher, logger }));
-  const post = (body: unknown, headers: Record<string, string> = {}) =>
+  const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
     fetch(`${served.baseUrl}/usage/transactions`, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers },

@@ -75,3 +75,6 @@ export async function serve(app: Express) {
       }),
   };
 }
+
+/** A port nothing listens on, for a dependency that is down. */
+export { freePort as freeClosedPort } from "../../scripts/lib/processes.ts";

@@ -1,0 +1,20 @@
+import { ConfigError } from "@usage-ingestion/shared";
+import { describe, expect, it } from "vitest";
+import { parseGatewayConfig } from "./env.ts";
+
+describe("gateway configuration", () => {
+  it("has defaults for everything", () => {
+    expect(parseGatewayConfig({})).toMatchObject({
+      PORT: 8080,
+      PUBSUB_TOPIC: "usage-transactions",
+      PUBLISH_TIMEOUT_MS: 10_000,
+      KEY_LOOKUP_TIMEOUT_MS: 5_000,
+      KEY_CACHE_TTL_MS: 10_000,
+    });
+  });
+
+  it("stops on a bad value, naming the variable", () => {
+    expect(() => parseGatewayConfig({ PUBLISH_TIMEOUT_MS: "soon" })).toThrow(ConfigError);
+    expect(() => parseGatewayConfig({ PUBLISH_TIMEOUT_MS: "soon" })).toThrow(/PUBLISH_TIMEOUT_MS/);
+  });
+});
