@@ -15,7 +15,9 @@ const stale =
   statSync(join(root, "package.json")).mtimeMs > statSync(installed).mtimeMs;
 
 if (stale) {
-  const command = existsSync(lockfile) ? "ci" : "install";
+  // `npm install` honours the lockfile's versions; `npm ci` is stricter than needed and refuses lockfiles
+  // written on a machine that leaves other platforms' optional packages out.
+  const command = "install";
   console.error(`Installing dependencies (npm ${command})...`);
   const result = spawnSync("npm", [command, "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {
