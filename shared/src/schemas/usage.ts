@@ -49,7 +49,8 @@ export const AudioSecondsMetricsSchema = v.pipe(
   ),
   checkWithCode(
     "required",
-    (metrics: Record<string, unknown>) => AUDIO_METRICS.some((name) => metrics[name] !== undefined),
+    (metrics: { [name in (typeof AUDIO_METRICS)[number]]?: number } & Record<string, unknown>) =>
+      AUDIO_METRICS.some((name) => metrics[name] !== undefined),
     `must include at least one of ${AUDIO_METRICS.join(", ")}`,
   ),
 );

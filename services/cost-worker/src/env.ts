@@ -1,0 +1,13 @@
+import { integerVar, optionalStringVar, parseConfig } from "@usage-ingestion/shared";
+import * as v from "valibot";
+
+/** Every variable the worker reads; deployment sets these (infra tests hold the Terraform to this list). */
+export const WorkerEnvSchema = v.object({
+  GOOGLE_CLOUD_PROJECT: optionalStringVar(),
+  CUSTOM_PRICING_CACHE_TTL_MS: integerVar(10_000, 0),
+});
+
+export type WorkerConfig = v.InferOutput<typeof WorkerEnvSchema>;
+
+export const parseWorkerConfig = (env: Record<string, string | undefined>): WorkerConfig =>
+  parseConfig(WorkerEnvSchema, env);

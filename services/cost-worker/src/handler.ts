@@ -1,0 +1,109 @@
+import { QueueMessageSchema, toFieldErrors } from "@usage-ingestion/shared";
+import * as v from "valibot";
+import type { Logger } from "./logger.ts";
+import { type PricingResult, priceTransaction } from "./pricing/price-transaction.ts";
+import { rateCardFor } from "./pricing/rate-card.ts";
+import type { RateCard } from "./pricing/rates.ts";
+import { type CustomPricingStore, InvalidCustomPricing } from "./store/custom-pricing-store.ts";
+import { buildRecord, type RecordStore } from "./store/records.ts";
+
+/** What a Pub/Sub push delivers, as the functions framework hands it over. */
+export interface PubSubEvent {
+  id?: string;
+  source?: string;
+  data?: {
+    message?: {
+      data?: string;
+      attributes?: Record<string, string>;
+      messageId?: string;
+      message_id?: string;
+    };
+    subscription?: string;
+  };
+}
+
+export interface WorkerDeps {
+  records: RecordStore;
+  customPricing: CustomPricingStore;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export type Outcome = "priced" | "unpriced" | "duplicate" | "rejected";
+
+/**
+ * Prices one queued transaction and stores it once. Throws only what a retry can fix (Firestore down):
+ * Pub/Sub then redelivers, and the dead-letter topic catches what keeps failing. A message that can
+ * never be priced is kept in `rejected_messages` and acknowledged.
+ */
+export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promise<Outcome> {
+  const now = deps.now ?? (() => new Date());
+  const started = process.hrtime.bigint();
+  const pushed = event.data?.message;
+  const messageId = pushed?.messageId ?? pushed?.message_id ?? event.id ?? `unidentified-${Date.now()}`;
+  const log = (severity: "INFO" | "WARNING" | "ERROR", outcome: Outcome, fields: Record<string, unknown>) =>
+    deps.logger.log(severity, `message ${outcome}`, {
+      message_id: messageId,
+      outcome,
+      latency_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      ...fields,
+    });
+
+  const reject = async (reason: string) => {
+    await deps.records.reject(messageId, {
+      message_id: messageId,
+      reason,
+      data_base64: pushed?.data ?? null,
+      data_text: pushed?.data ? Buffer.from(pushed.data, "base64").toString("utf8") : null,
+      attributes: pushed?.attributes ?? {},
+      subscription: event.data?.subscription ?? null,
+      rejected_at: now().toISOString(),
+    });
+    log("ERROR", "rejected", { reason });
+    return "rejected" as const;
+  };
+
+  if (!pushed?.data) return reject("the message has no data");
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(pushed.data, "base64").toString("utf8"));
+  } catch {
+    return reject("the message data is not JSON");
+  }
+  const parsed = v.safeParse(QueueMessageSchema, decoded, { abortEarly: false });
+  if (!parsed.success) {
+    const problems = toFieldErrors(parsed.issues)
+      .slice(0, 5)
+      .map((error) => error.message);
+    return reject(`the message is not a valid queue envelope: ${problems.join("; ")}`);
+  }
+  const message = parsed.output;
+
+  let card: RateCard | null = null;
+  let pricing: PricingResult;
+  try {
+    const custom = await deps.customPricing.get(message.organization_id);
+    const chosen = rateCardFor(message.transaction, new Date(message.received_at), custom);
+    if (chosen.ok) {
+      card = chosen.card;
+      pricing = priceTransaction(message.transaction, chosen.card);
+    } else {
+      pricing = { status: "unpriced", unpriced_reason: chosen.reason };
+    }
+  } catch (error) {
+    if (!(error instanceof InvalidCustomPricing)) throw error;
+    pricing = { status: "unpriced", unpriced_reason: error.message };
+  }
+
+  const record = buildRecord(messageId, message, pricing, card, now());
+  const created = await deps.records.createOnce(message.organization_id, messageId, record);
+  const outcome: Outcome = created ? record.status : "duplicate";
+  log(record.status === "unpriced" && created ? "WARNING" : "INFO", outcome, {
+    organization_id: message.organization_id,
+    request_id: message.request_id,
+    transaction_index: message.transaction_index,
+    cost_nanos: record.cost_nanos,
+    unpriced_reason: record.unpriced_reason ?? undefined,
+  });
+  return outcome;
+}

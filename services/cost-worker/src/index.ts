@@ -1,0 +1,23 @@
+import { Firestore } from "@google-cloud/firestore";
+import * as functions from "@google-cloud/functions-framework";
+import { parseWorkerConfig } from "./env.ts";
+import { handleMessage, type PubSubEvent } from "./handler.ts";
+import { jsonLogger } from "./logger.ts";
+import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
+import { firestoreRecordStore } from "./store/records.ts";
+
+/** The composition root: config parsed once, one Firestore client, the handler registered by name. */
+const config = parseWorkerConfig(process.env);
+const projectId = config.GOOGLE_CLOUD_PROJECT;
+const firestore = new Firestore(projectId ? { projectId } : {});
+const deps = {
+  records: firestoreRecordStore(firestore),
+  customPricing: firestoreCustomPricingStore(firestore, config.CUSTOM_PRICING_CACHE_TTL_MS),
+  logger: jsonLogger(),
+};
+
+export const FUNCTION_NAME = "priceUsage";
+
+functions.cloudEvent(FUNCTION_NAME, async (event: functions.CloudEvent<PubSubEvent["data"]>) => {
+  await handleMessage(deps, event as PubSubEvent);
+});

@@ -1,0 +1,1 @@
+export { jsonLogger, type Logger, type Severity } from "../../gateway/src/logger.ts";

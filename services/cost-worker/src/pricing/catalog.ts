@@ -1,0 +1,90 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { calcPrice, type ModelPrice } from "@pydantic/genai-prices";
+import { decimal, type Provider } from "@usage-ingestion/shared";
+import type { Rate, TieredRate, TokenRateKey } from "./rates.ts";
+
+/** Our provider names in the catalog's terms. */
+export const CATALOG_PROVIDER_IDS: Record<Exclude<Provider, "custom">, string> = {
+  openai: "openai",
+  anthropic: "anthropic",
+  gemini: "google",
+  bedrock: "aws",
+  xai: "x-ai",
+  deepseek: "deepseek",
+};
+
+const require = createRequire(import.meta.url);
+/** The pinned catalog's package and version, recorded on every priced transaction. */
+export const CATALOG_VERSION = `@pydantic/genai-prices@${
+  (
+    JSON.parse(
+      readFileSync(join(dirname(require.resolve("@pydantic/genai-prices")), "..", "package.json"), "utf8"),
+    ) as {
+      version: string;
+    }
+  ).version
+}`;
+
+export interface CatalogModel {
+  modelId: string;
+  providerId: string;
+  tokens: Partial<Record<TokenRateKey, Rate | TieredRate>>;
+  /** Per-request prices the catalog lists (web and file searches). */
+  requests: Record<string, Rate>;
+}
+
+const TOKEN_KEYS: Array<[TokenRateKey, string]> = [
+  ["input_mtok", "input_mtok"],
+  ["output_mtok", "output_mtok"],
+  ["cache_read_mtok", "cache_read_mtok"],
+  ["cache_write_mtok", "cache_write_mtok"],
+];
+
+const REQUEST_KEYS: Array<[string, string]> = [
+  ["web_search", "web_searches_kcount"],
+  ["file_search", "storage_searches_kcount"],
+];
+
+/**
+ * The model's prices in effect at `at`, from the offline catalog, which also resolves dated ids and
+ * Bedrock region prefixes. Null when the catalog does not know the model.
+ */
+export function catalogModel(provider: Exclude<Provider, "custom">, model: string, at: Date): CatalogModel | null {
+  const providerId = CATALOG_PROVIDER_IDS[provider];
+  const found = calcPrice({ input_tokens: 0, output_tokens: 0 }, model.replace(/^models\//, ""), {
+    providerId,
+    timestamp: at,
+  });
+  if (!found || found.provider.id !== providerId) return null;
+  const source = `${CATALOG_VERSION} ${providerId}/${found.model.id}`;
+  const prices: ModelPrice = found.model_price;
+  const tokens: CatalogModel["tokens"] = {};
+  for (const [key, catalogKey] of TOKEN_KEYS) {
+    const value = prices[catalogKey];
+    if (value !== undefined) tokens[key] = toRate(value, 1_000_000, "token", source);
+  }
+  const requests: Record<string, Rate> = {};
+  for (const [type, catalogKey] of REQUEST_KEYS) {
+    const value = prices[catalogKey];
+    if (typeof value === "number") requests[type] = { price: decimal(value), per: 1000, unit: "request", source };
+  }
+  return { modelId: found.model.id, providerId, tokens, requests };
+}
+
+function toRate(
+  value: number | { base: number; tiers: Array<{ start: number; price: number }> },
+  per: number,
+  unit: string,
+  source: string,
+): Rate | TieredRate {
+  if (typeof value === "number") return { price: decimal(value), per, unit, source };
+  return {
+    base: { price: decimal(value.base), per, unit, source },
+    tiers: value.tiers.map((tier) => ({
+      start: tier.start,
+      rate: { price: decimal(tier.price), per, unit, source: `${source} (above ${tier.start} prompt tokens)` },
+    })),
+  };
+}

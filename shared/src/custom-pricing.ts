@@ -1,0 +1,97 @@
+import * as v from "valibot";
+import { isDecimalString } from "./money.ts";
+import { PROVIDERS } from "./providers.ts";
+import { REQUEST_TYPES } from "./schemas/usage.ts";
+
+/**
+ * An organization's own prices, set with `npm run admin -- pricing set <org> <file.json>`. All amounts
+ * are USD, as decimal strings (or JSON numbers, read through their decimal text). Unknown keys are
+ * refused, so a misspelt price is an error when set rather than a zero when billed.
+ */
+const usd = v.pipe(
+  v.union([v.string(), v.number()], "must be a decimal amount in USD"),
+  v.transform((value) => (typeof value === "number" ? String(value) : value.trim())),
+  v.check(isDecimalString, 'must be a non-negative decimal amount in USD, like "2.50"'),
+);
+
+export const TOKEN_PRICE_KEYS = [
+  "input_mtok",
+  "output_mtok",
+  "cache_read_mtok",
+  "cache_write_mtok",
+  "reasoning_mtok",
+] as const;
+
+export const OTHER_PRICE_KEYS = [
+  "image",
+  "audio_input_second",
+  "audio_output_second",
+  "audio_second",
+  "video_second",
+  "source_used",
+  "unit",
+] as const;
+
+const perRequestEntries = Object.fromEntries(
+  ["default", ...REQUEST_TYPES].map((type) => [type, v.optional(usd)]),
+) as Record<"default" | (typeof REQUEST_TYPES)[number], v.OptionalSchema<typeof usd, undefined>>;
+
+export const CustomPriceSchema = v.strictObject(
+  {
+    provider: v.picklist(PROVIDERS, `must be one of: ${PROVIDERS.join(", ")}`),
+    model: v.pipe(v.string("must be a string"), v.minLength(1, "must not be empty")),
+    /** Matches transactions with this `model_tier`; absent, it matches transactions without one. */
+    model_tier: v.optional(v.pipe(v.string("must be a string"), v.minLength(1, "must not be empty"))),
+    /** Takes effect for transactions received at or after this time; absent, always. */
+    effective_from: v.optional(v.pipe(v.string(), v.isoTimestamp("must be an ISO 8601 timestamp"))),
+    /** USD per million tokens. */
+    input_mtok: v.optional(usd),
+    output_mtok: v.optional(usd),
+    cache_read_mtok: v.optional(usd),
+    cache_write_mtok: v.optional(usd),
+    /** Reasoning tokens; absent, they are billed at `output_mtok`. */
+    reasoning_mtok: v.optional(usd),
+    /** USD per image generated. */
+    image: v.optional(usd),
+    /** USD per second of audio in, out, or in total (when the client reports only a total). */
+    audio_input_second: v.optional(usd),
+    audio_output_second: v.optional(usd),
+    audio_second: v.optional(usd),
+    /** USD per second of video processed. */
+    video_second: v.optional(usd),
+    /** USD per tool request, by `request_type`; `default` covers requests with no or another type. */
+    per_request: v.optional(v.strictObject(perRequestEntries, "must be an object of request types")),
+    /** USD per source used (live search). */
+    source_used: v.optional(usd),
+    /** USD per custom unit. */
+    unit: v.optional(usd),
+  },
+  "must be an object of known price keys",
+);
+
+export const CustomPricingFileSchema = v.strictObject(
+  {
+    prices: v.pipe(
+      v.array(CustomPriceSchema, "must be an array of prices"),
+      v.check(
+        (prices) =>
+          new Set(
+            prices.map(
+              (p) => `${p.provider}\u0000${p.model}\u0000${p.model_tier ?? ""}\u0000${p.effective_from ?? ""}`,
+            ),
+          ).size === prices.length,
+        "must not list the same provider, model, model_tier and effective_from twice",
+      ),
+    ),
+  },
+  'must be an object with "prices"',
+);
+
+export type CustomPrice = v.InferOutput<typeof CustomPriceSchema>;
+export type CustomPricingFile = v.InferOutput<typeof CustomPricingFileSchema>;
+
+/** Stored at `custom_pricing/{organization_id}`. */
+export interface CustomPricingDocument {
+  prices: CustomPrice[];
+  updated_at: string;
+}
