@@ -10,4 +10,5 @@ export * from "./schemas/field-rules.ts";
 export * from "./schemas/queue-message.ts";
 export * from "./schemas/transaction.ts";
 export * from "./schemas/usage.ts";
+export * from "./timeout.ts";
 export * from "./validate-transaction.ts";

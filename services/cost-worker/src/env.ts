@@ -5,6 +5,8 @@ import * as v from "valibot";
 export const WorkerEnvSchema = v.object({
   GOOGLE_CLOUD_PROJECT: optionalStringVar(),
   CUSTOM_PRICING_CACHE_TTL_MS: integerVar(10_000, 0),
+  /** Bound on each Firestore call; past it the delivery fails and Pub/Sub redelivers. */
+  FIRESTORE_TIMEOUT_MS: integerVar(10_000),
 });
 
 export type WorkerConfig = v.InferOutput<typeof WorkerEnvSchema>;

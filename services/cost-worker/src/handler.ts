@@ -1,8 +1,8 @@
 import { QueueMessageSchema, toFieldErrors } from "@usage-ingestion/shared";
 import * as v from "valibot";
 import type { Logger } from "./logger.ts";
-import { type PricingResult, priceTransaction } from "./pricing/price-transaction.ts";
-import { rateCardFor } from "./pricing/rate-card.ts";
+import { priceAt } from "./pricing/price.ts";
+import type { PricingResult } from "./pricing/price-transaction.ts";
 import type { RateCard } from "./pricing/rates.ts";
 import { type CustomPricingStore, InvalidCustomPricing } from "./store/custom-pricing-store.ts";
 import { buildRecord, type RecordStore } from "./store/records.ts";
@@ -79,23 +79,16 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
   }
   const message = parsed.output;
 
-  let card: RateCard | null = null;
-  let pricing: PricingResult;
+  let priced: { pricing: PricingResult; card: RateCard | null };
   try {
     const custom = await deps.customPricing.get(message.organization_id);
-    const chosen = rateCardFor(message.transaction, new Date(message.received_at), custom);
-    if (chosen.ok) {
-      card = chosen.card;
-      pricing = priceTransaction(message.transaction, chosen.card);
-    } else {
-      pricing = { status: "unpriced", unpriced_reason: chosen.reason };
-    }
+    priced = priceAt(message.transaction, new Date(message.received_at), custom);
   } catch (error) {
     if (!(error instanceof InvalidCustomPricing)) throw error;
-    pricing = { status: "unpriced", unpriced_reason: error.message };
+    priced = { pricing: { status: "unpriced", unpriced_reason: error.message }, card: null };
   }
 
-  const record = buildRecord(messageId, message, pricing, card, now());
+  const record = buildRecord(messageId, message, priced.pricing, priced.card, now());
   const created = await deps.records.createOnce(message.organization_id, messageId, record);
   const outcome: Outcome = created ? record.status : "duplicate";
   log(record.status === "unpriced" && created ? "WARNING" : "INFO", outcome, {

@@ -1,6 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
 import * as functions from "@google-cloud/functions-framework";
 import { parseWorkerConfig } from "./env.ts";
+import { FUNCTION_NAME } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
 import { jsonLogger } from "./logger.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
@@ -11,12 +12,14 @@ const config = parseWorkerConfig(process.env);
 const projectId = config.GOOGLE_CLOUD_PROJECT;
 const firestore = new Firestore(projectId ? { projectId } : {});
 const deps = {
-  records: firestoreRecordStore(firestore),
-  customPricing: firestoreCustomPricingStore(firestore, config.CUSTOM_PRICING_CACHE_TTL_MS),
+  records: firestoreRecordStore(firestore, config.FIRESTORE_TIMEOUT_MS),
+  customPricing: firestoreCustomPricingStore(
+    firestore,
+    config.CUSTOM_PRICING_CACHE_TTL_MS,
+    config.FIRESTORE_TIMEOUT_MS,
+  ),
   logger: jsonLogger(),
 };
-
-export const FUNCTION_NAME = "priceUsage";
 
 functions.cloudEvent(FUNCTION_NAME, async (event: functions.CloudEvent<PubSubEvent["data"]>) => {
   await handleMessage(deps, event as PubSubEvent);

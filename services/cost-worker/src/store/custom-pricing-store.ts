@@ -1,5 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { COLLECTIONS, type CustomPricingDocument, CustomPricingFileSchema } from "@usage-ingestion/shared";
+import { COLLECTIONS, type CustomPricingDocument, CustomPricingFileSchema, withTimeout } from "@usage-ingestion/shared";
 import * as v from "valibot";
 import type { CustomPricing } from "../pricing/rate-card.ts";
 
@@ -13,13 +13,22 @@ export class InvalidCustomPricing extends Error {
 }
 
 /** Reads `custom_pricing/{org}` and re-validates it; cached per organization for `ttlMs`. */
-export function firestoreCustomPricingStore(db: Firestore, ttlMs: number, now = Date.now): CustomPricingStore {
+export function firestoreCustomPricingStore(
+  db: Firestore,
+  ttlMs: number,
+  timeoutMs = 10_000,
+  now = Date.now,
+): CustomPricingStore {
   const cache = new Map<string, { value: CustomPricing | null; expiresAt: number }>();
   return {
     async get(organizationId) {
       const cached = cache.get(organizationId);
       if (cached && cached.expiresAt > now()) return cached.value;
-      const snap = await db.collection(COLLECTIONS.customPricing).doc(organizationId).get();
+      const snap = await withTimeout(
+        db.collection(COLLECTIONS.customPricing).doc(organizationId).get(),
+        timeoutMs,
+        () => new Error(`reading custom pricing took longer than ${timeoutMs} ms`),
+      );
       const doc = snap.data() as CustomPricingDocument | undefined;
       let value: CustomPricing | null = null;
       if (doc) {

@@ -1,5 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { COLLECTIONS, nanosToUsd, type QueueMessage } from "@usage-ingestion/shared";
+import { COLLECTIONS, nanosToUsd, type QueueMessage, withTimeout } from "@usage-ingestion/shared";
 import type { LineItem, PricingResult } from "../pricing/price-transaction.ts";
 import type { RateCard } from "../pricing/rates.ts";
 import { firestoreSafe } from "./firestore-safe.ts";
@@ -36,7 +36,6 @@ export function buildRecord(
   processedAt: Date,
 ): CostRecord {
   const { transaction } = message;
-  const priced = pricing.status === "priced" && pricing.cost_nanos <= BigInt(Number.MAX_SAFE_INTEGER);
   return {
     message_id: messageId,
     request_id: message.request_id,
@@ -51,15 +50,22 @@ export function buildRecord(
     usage: firestoreSafe(transaction.usage),
     provider_usage_raw:
       transaction.provider_usage_raw === undefined ? null : firestoreSafe(transaction.provider_usage_raw),
-    ...pricedFields(pricing, priced),
+    ...pricingFields(pricing, card),
     currency: "USD",
-    pricing: { source: card?.source ?? null, version: card?.version ?? null, model: card?.model ?? null },
     queue_schema_version: message.schema_version,
   };
 }
 
-function pricedFields(pricing: PricingResult, fitsRecord: boolean) {
-  if (pricing.status === "priced" && fitsRecord) {
+/** The fields that pricing decides; re-pricing rewrites exactly these. */
+export function pricingFields(pricing: PricingResult, card: RateCard | null) {
+  return {
+    ...costFields(pricing),
+    pricing: { source: card?.source ?? null, version: card?.version ?? null, model: card?.model ?? null },
+  };
+}
+
+function costFields(pricing: PricingResult) {
+  if (pricing.status === "priced" && pricing.cost_nanos <= BigInt(Number.MAX_SAFE_INTEGER)) {
     return {
       status: "priced" as const,
       unpriced_reason: null,
@@ -101,11 +107,21 @@ const alreadyExists = (error: unknown) => (error as { code?: number }).code === 
 export const transactionRecord = (db: Firestore, organizationId: string, messageId: string) =>
   db.collection(COLLECTIONS.organizations).doc(organizationId).collection(COLLECTIONS.transactions).doc(messageId);
 
-export function firestoreRecordStore(db: Firestore): RecordStore {
+export class FirestoreTimeoutError extends Error {
+  override name = "FirestoreTimeoutError";
+}
+
+/**
+ * Writes are bounded by `timeoutMs`. A write that lands after its time-out is harmless: the redelivery
+ * finds the record and is acknowledged.
+ */
+export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordStore {
+  const bounded = <T>(promise: Promise<T>) =>
+    withTimeout(promise, timeoutMs, () => new FirestoreTimeoutError(`Firestore took longer than ${timeoutMs} ms`));
   return {
     async createOnce(organizationId, messageId, record) {
       try {
-        await transactionRecord(db, organizationId, messageId).create(record);
+        await bounded(transactionRecord(db, organizationId, messageId).create(record));
         return true;
       } catch (error) {
         if (alreadyExists(error)) return false;
@@ -114,7 +130,7 @@ export function firestoreRecordStore(db: Firestore): RecordStore {
     },
     async reject(messageId, rejected) {
       try {
-        await db.collection(COLLECTIONS.rejectedMessages).doc(messageId).create(rejected);
+        await bounded(db.collection(COLLECTIONS.rejectedMessages).doc(messageId).create(rejected));
       } catch (error) {
         if (!alreadyExists(error)) throw error;
       }

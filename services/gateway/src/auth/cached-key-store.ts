@@ -1,3 +1,4 @@
+import { withTimeout } from "@usage-ingestion/shared";
 import type { KeyStore } from "./key-store.ts";
 
 export interface KeyCacheOptions {
@@ -32,21 +33,17 @@ export function cachedKeyStore(store: KeyStore, options: KeyCacheOptions): KeySt
   }
 
   async function load(keyHash: string): Promise<string | null> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new KeyLookupError(`key look-up took longer than ${options.lookupTimeoutMs} ms`)),
-        options.lookupTimeoutMs,
-      );
-    });
     try {
-      const organizationId = await Promise.race([store.findActiveOrganization(keyHash), timeout]);
+      const organizationId = await withTimeout(
+        store.findActiveOrganization(keyHash),
+        options.lookupTimeoutMs,
+        () => new KeyLookupError(`key look-up took longer than ${options.lookupTimeoutMs} ms`),
+      );
       remember(keyHash, organizationId);
       return organizationId;
     } catch (error) {
       throw error instanceof KeyLookupError ? error : new KeyLookupError("key look-up failed", { cause: error });
     } finally {
-      clearTimeout(timer);
       inFlight.delete(keyHash);
     }
   }

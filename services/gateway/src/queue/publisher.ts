@@ -1,5 +1,5 @@
 import type { PubSub, Topic } from "@google-cloud/pubsub";
-import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
+import { type QueueMessage, queueMessageAttributes, withTimeout } from "@usage-ingestion/shared";
 
 /** Queues one message and resolves with the id Pub/Sub confirmed. */
 export interface Publisher {
@@ -41,20 +41,12 @@ export class PublishTimeoutError extends Error {
 /** No request waits on Pub/Sub longer than `timeoutMs`; past that, the transaction counts as not queued. */
 export function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
   return {
-    async publish(message) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-      });
-      try {
-        return await Promise.race([publisher.publish(message), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    publish: (message) =>
+      withTimeout(
+        publisher.publish(message),
+        timeoutMs,
+        () => new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`),
+      ),
     flush: () => publisher.flush(),
   };
 }

@@ -1,0 +1,79 @@
+import { connect } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
+import { type GroupProcess, spawnGroup, waitFor } from "./processes.ts";
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const FUNCTIONS_FRAMEWORK = join(
+  REPO_ROOT,
+  "node_modules",
+  "@google-cloud",
+  "functions-framework",
+  "build",
+  "src",
+  "main.js",
+);
+
+export interface ServiceOptions {
+  port: number;
+  env: Record<string, string>;
+  onLine?: (line: string) => void;
+}
+
+/** Resolves true once something accepts connections at the URL's port (no request is sent). */
+function accepts(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function startNode(name: string, args: string[], url: string, options: ServiceOptions): Promise<GroupProcess> {
+  const child = spawnGroup(process.execPath, ["--import", "tsx", ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...options.env, PORT: String(options.port) },
+    onLine: options.onLine,
+  });
+  try {
+    await waitFor(
+      () => accepts(url),
+      60_000,
+      () => `The ${name} did not start on port ${options.port}:\n${child.output()}`,
+      () => child.child.exitCode !== null,
+    );
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return child;
+}
+
+/** The gateway, as Cloud Run runs it: `server.ts` on PORT. */
+export const startGatewayProcess = (options: ServiceOptions) =>
+  startNode(
+    "gateway",
+    [join(REPO_ROOT, "services/gateway/src/server.ts")],
+    `http://127.0.0.1:${options.port}/healthz`,
+    options,
+  );
+
+/** The cost worker under the functions framework, as Cloud Run functions runs it. */
+export const startWorkerProcess = (options: ServiceOptions) =>
+  startNode(
+    "cost worker",
+    [
+      FUNCTIONS_FRAMEWORK,
+      `--target=${FUNCTION_NAME}`,
+      "--signature-type=cloudevent",
+      `--source=${join(REPO_ROOT, "services/cost-worker/src/index.ts")}`,
+      `--port=${options.port}`,
+    ],
+    `http://127.0.0.1:${options.port}/`,
+    options,
+  );

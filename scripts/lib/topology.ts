@@ -1,0 +1,68 @@
+import type { PubSub } from "@google-cloud/pubsub";
+
+export interface TopologyNames {
+  topic: string;
+  deadLetterTopic: string;
+  /** The worker's push subscription. */
+  subscription: string;
+  /** A pull subscription on the dead-letter topic, so dead letters are kept to be looked at. */
+  deadLetterSubscription: string;
+}
+
+export const defaultTopologyNames = (topic = "usage-transactions"): TopologyNames => ({
+  topic,
+  deadLetterTopic: `${topic}-dead-letter`,
+  subscription: `${topic}-cost-worker`,
+  deadLetterSubscription: `${topic}-dead-letter-hold`,
+});
+
+/** Where the emulator pushes: the topic path in the URL makes the CloudEvent's source name the topic. */
+export const pushEndpointFor = (workerBaseUrl: string, projectId: string, topic: string) =>
+  `${workerBaseUrl}/projects/${projectId}/topics/${topic}`;
+
+const ALREADY_EXISTS = 6;
+async function ignoreExisting<T>(create: () => Promise<T>): Promise<void> {
+  try {
+    await create();
+  } catch (error) {
+    if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+  }
+}
+
+/**
+ * The same topology Terraform provisions: topic, dead-letter topic, the worker's push subscription with
+ * a retry policy (backoff) and a dead-letter policy after 5 delivery attempts. Idempotent.
+ */
+export async function ensureTopology(
+  pubsub: PubSub,
+  names: TopologyNames,
+  options: {
+    pushEndpoint: string;
+    maxDeliveryAttempts?: number;
+    minimumBackoffSeconds?: number;
+    maximumBackoffSeconds?: number;
+  },
+): Promise<void> {
+  await ignoreExisting(() => pubsub.createTopic(names.topic));
+  await ignoreExisting(() => pubsub.createTopic(names.deadLetterTopic));
+  await ignoreExisting(() => pubsub.topic(names.deadLetterTopic).createSubscription(names.deadLetterSubscription));
+  const subscriptionOptions = {
+    pushConfig: { pushEndpoint: options.pushEndpoint },
+    ackDeadlineSeconds: 60,
+    retryPolicy: {
+      minimumBackoff: { seconds: options.minimumBackoffSeconds ?? 1 },
+      maximumBackoff: { seconds: options.maximumBackoffSeconds ?? 60 },
+    },
+    deadLetterPolicy: {
+      deadLetterTopic: pubsub.topic(names.deadLetterTopic).name,
+      maxDeliveryAttempts: options.maxDeliveryAttempts ?? 5,
+    },
+  };
+  const subscription = pubsub.subscription(names.subscription);
+  const [exists] = await subscription.exists();
+  if (exists) {
+    await subscription.modifyPushConfig({ pushEndpoint: options.pushEndpoint });
+  } else {
+    await pubsub.topic(names.topic).createSubscription(names.subscription, subscriptionOptions);
+  }
+}

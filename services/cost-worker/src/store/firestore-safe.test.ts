@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { firestoreSafe, UNSTORABLE_KEYS_FIELD } from "./firestore-safe.ts";
+
+describe("firestoreSafe", () => {
+  it("leaves storable JSON as it is", () => {
+    const value = { a: 1, b: [1, { c: "x" }], d: { e: null, f: true } };
+    expect(firestoreSafe(value)).toEqual(value);
+  });
+
+  it("keeps arrays inside arrays as JSON text", () => {
+    expect(firestoreSafe({ matrix: [[1, 2], [3]] })).toEqual({ matrix: ["[1,2]", "[3]"] });
+  });
+
+  it("moves unstorable keys aside, losslessly, and keeps the others in place", () => {
+    const safe = firestoreSafe({ billable_customer_id: "c", "": 1, __name__: 2, ["k".repeat(1600)]: 3 }) as Record<
+      string,
+      unknown
+    >;
+    expect(safe.billable_customer_id).toBe("c");
+    expect(JSON.parse(safe[UNSTORABLE_KEYS_FIELD] as string)).toEqual({ "": 1, __name__: 2, ["k".repeat(1600)]: 3 });
+    expect(Object.keys(safe).sort()).toEqual([UNSTORABLE_KEYS_FIELD, "billable_customer_id"].sort());
+  });
+
+  it("stops nesting before Firestore's depth limit", () => {
+    let deep: unknown = { leaf: 1 };
+    for (let i = 0; i < 30; i++) deep = { next: deep };
+    let node = firestoreSafe(deep);
+    let depth = 0;
+    while (typeof node === "object" && node !== null) {
+      node = (node as { next: unknown }).next;
+      depth++;
+    }
+    expect(depth).toBeLessThan(20);
+    expect(typeof node).toBe("string");
+  });
+});

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { Firestore } from "@google-cloud/firestore";
+import { QUEUE_SCHEMA_VERSION, type QueueMessage, type Transaction } from "@usage-ingestion/shared";
+import type { PubSubEvent, WorkerDeps } from "../../services/cost-worker/src/handler.ts";
+import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
+import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
+import { memoryLogger } from "./gateway.ts";
+import { firestore, freeClosedPort } from "./harness.ts";
+
+/** The worker's real adapters on the Firestore emulator, with a logger the test can read. */
+export function workerDeps(
+  db: Firestore = firestore(),
+  timeoutMs = 10_000,
+): WorkerDeps & { logger: ReturnType<typeof memoryLogger> } {
+  return {
+    records: firestoreRecordStore(db, timeoutMs),
+    customPricing: firestoreCustomPricingStore(db, 0, timeoutMs),
+    logger: memoryLogger(),
+  };
+}
+
+/** A Firestore client whose server is down: the emulator variable is pointed at a closed port while building. */
+export async function unreachableFirestore(): Promise<Firestore> {
+  const port = await freeClosedPort();
+  const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST;
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+  try {
+    return new Firestore({ projectId: process.env.GOOGLE_CLOUD_PROJECT });
+  } finally {
+    process.env.FIRESTORE_EMULATOR_HOST = emulatorHost;
+  }
+}
+
+export function envelope(organizationId: string, transaction: Record<string, unknown>, index = 0): QueueMessage {
+  return {
+    schema_version: QUEUE_SCHEMA_VERSION,
+    organization_id: organizationId,
+    request_id: randomUUID(),
+    transaction_index: index,
+    received_at: "2025-11-01T12:00:00.000Z",
+    transaction: transaction as Transaction,
+  };
+}
+
+/** What the functions framework hands the handler for a Pub/Sub push. */
+export function pushEvent(data: unknown, messageId = `m-${randomUUID()}`): PubSubEvent {
+  const encoded =
+    data === undefined
+      ? undefined
+      : Buffer.from(typeof data === "string" ? data : JSON.stringify(data)).toString("base64");
+  return {
+    id: messageId,
+    data: {
+      message: { ...(encoded ? { data: encoded } : {}), messageId, attributes: { schema_version: "1" } },
+      subscription: "projects/demo/subscriptions/usage-transactions-cost-worker",
+    },
+  };
+}
