@@ -16,7 +16,10 @@ export async function load(options: {
   headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  /** A fresh body per request, where each must differ (unique Pub/Sub message ids). */
+  nextBody?: () => string;
 }): Promise<LoadResult> {
+  const nextBody = options.nextBody;
   const result = await autocannon({
     url: options.url,
     method: "POST",
@@ -24,6 +27,7 @@ export async function load(options: {
     duration: options.durationSeconds,
     headers: { "content-type": "application/json", ...options.headers },
     body: options.body,
+    ...(nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] } : {}),
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -1,9 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
 import { COLLECTIONS } from "@usage-ingestion/shared";
 import { createApiKey, createOrganization } from "../admin/organizations.ts";
 import { startEmulators } from "../lib/emulators.ts";
-import { delay, freePort, spawnGroup, waitFor } from "../lib/processes.ts";
+import { delay, freePort, httpOk, spawnGroup, waitFor } from "../lib/processes.ts";
 import { REPO_ROOT, startGatewayProcess, startWorkerProcess } from "../lib/services.ts";
 import { defaultTopologyNames, ensureTopology, pushEndpointFor } from "../lib/topology.ts";
 import { load } from "./load.ts";
@@ -18,6 +21,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const workerMessages = Number(process.env.BENCH_WORKER_MESSAGES ?? 2000);
 const projectId = "demo-usage-bench";
+/** The heap cap the deployed services use (infra sets NODE_OPTIONS): without it V8 grows lazily under load. */
+const NODE_OPTIONS = "--max-old-space-size=192";
 
 const transaction = {
   provider: "openai",
@@ -81,9 +86,12 @@ try {
   const gatewayTopic = "bench-gateway";
   await pubsub.createTopic(gatewayTopic);
   const gatewayPort = await freePort();
+  const logDir = mkdtempSync(join(tmpdir(), "usage-bench-"));
   const gateway = await startGatewayProcess({
     port: gatewayPort,
-    env: { ...emulators.env, PUBSUB_TOPIC: gatewayTopic },
+    env: { ...emulators.env, PUBSUB_TOPIC: gatewayTopic, NODE_OPTIONS },
+    built: true,
+    logFile: join(logDir, "gateway.log"),
   });
   cleanups.push(() => gateway.stop());
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}/usage/transactions`;
@@ -94,11 +102,33 @@ try {
   const gatewayRss = peakRssMb(gateway.child.pid ?? 0);
   await gateway.stop();
 
+  // 2b. Diagnostic: the same app with an in-memory publisher, so the emulator's share shows.
+  const ownPort = await freePort();
+  const own = spawnGroup(process.execPath, ["--import", "tsx", "scripts/bench/gateway-without-queue.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(ownPort), NODE_OPTIONS },
+    logFile: join(logDir, "gateway-without-queue.log"),
+  });
+  cleanups.push(() => own.stop());
+  await waitFor(
+    () => httpOk(`http://127.0.0.1:${ownPort}/healthz`),
+    30_000,
+    () => "the diagnostic gateway did not start",
+  );
+  const ownUrl = `http://127.0.0.1:${ownPort}/usage/transactions`;
+  await load({ url: ownUrl, body: single, headers, connections: 10, durationSeconds: 2 });
+  console.log(`gateway without Pub/Sub (diagnostic): ${connections} connections, ${seconds} s ...`);
+  const ownSingle = await load({ url: ownUrl, body: single, headers, connections, durationSeconds: seconds });
+  const ownBulk = await load({ url: ownUrl, body: bulk100, headers, connections, durationSeconds: seconds });
+  await own.stop();
+
   // 3. The worker: records/s from a backlog, then 202-to-record latency at a moderate rate.
   const workerPort = await freePort();
   const worker = await startWorkerProcess({
     port: workerPort,
-    env: { ...emulators.env, CUSTOM_PRICING_CACHE_TTL_MS: "60000" },
+    env: { ...emulators.env, CUSTOM_PRICING_CACHE_TTL_MS: "60000", NODE_OPTIONS },
+    built: true,
+    logFile: join(logDir, "worker.log"),
   });
   cleanups.push(() => worker.stop());
   const names = defaultTopologyNames("bench-worker");
@@ -106,7 +136,12 @@ try {
     pushEndpoint: pushEndpointFor(`http://127.0.0.1:${workerPort}`, projectId, names.topic),
   });
   const e2ePort = await freePort();
-  const e2eGateway = await startGatewayProcess({ port: e2ePort, env: { ...emulators.env, PUBSUB_TOPIC: names.topic } });
+  const e2eGateway = await startGatewayProcess({
+    port: e2ePort,
+    env: { ...emulators.env, PUBSUB_TOPIC: names.topic, NODE_OPTIONS },
+    built: true,
+    logFile: join(logDir, "gateway-e2e.log"),
+  });
   cleanups.push(() => e2eGateway.stop());
   const records = db.collection(COLLECTIONS.organizations).doc("bench").collection(COLLECTIONS.transactions);
   const countRecords = async () => (await records.count().get()).data().count;
@@ -132,6 +167,22 @@ try {
     () => "the worker did not drain the backlog",
   );
   const backlogSeconds = (Date.now() - backlogStart) / 1000;
+
+  // The worker alone: pushes sent straight to it (as Pub/Sub would) from many connections at once.
+  let pushed = 0;
+  const direct = await load({
+    url: `http://127.0.0.1:${workerPort}/projects/${projectId}/topics/${names.topic}`,
+    body: "{}",
+    connections: 20,
+    durationSeconds: seconds,
+    nextBody: () => {
+      pushed++;
+      return JSON.stringify({
+        message: { data: envelopeFor(pushed).toString("base64"), messageId: `direct-${pushed}` },
+        subscription: `projects/${projectId}/subscriptions/${names.subscription}`,
+      });
+    },
+  });
 
   const latencies: number[] = [];
   const samples = Number(process.env.BENCH_LATENCY_SAMPLES ?? 200);
@@ -179,6 +230,18 @@ try {
       `${fmt(gwBulk.requestsPerSecond / bareBulk.requestsPerSecond, 2)} (target >= 50,000/s)`,
     ],
     ["bulk of 100, p99 ms", fmt(gwBulk.p99, 1), fmt(bareBulk.p99, 1), ""],
+    [
+      "diagnostic: no Pub/Sub, single req/s",
+      fmt(ownSingle.requestsPerSecond),
+      fmt(bareSingle.requestsPerSecond),
+      `${fmt(ownSingle.requestsPerSecond / bareSingle.requestsPerSecond, 2)} p99 ${fmt(ownSingle.p99)} ms`,
+    ],
+    [
+      "diagnostic: no Pub/Sub, bulk tx/s",
+      fmt(ownBulk.requestsPerSecond * 100),
+      fmt(bareBulk.requestsPerSecond * 100),
+      fmt(ownBulk.requestsPerSecond / bareBulk.requestsPerSecond, 2),
+    ],
     ["gateway peak RSS, MB", gatewayRss ? fmt(gatewayRss, 1) : "n/a", "", "(target <= 200 MB)"],
     [
       "non-2xx / errors (gateway)",
@@ -187,7 +250,13 @@ try {
       "",
     ],
     [
-      "worker records/s (backlog)",
+      "worker records/s (direct push)",
+      fmt(direct.requestsPerSecond, 1),
+      "",
+      `20 connections; p99 ${fmt(direct.p99)} ms, non-2xx ${direct.non2xx}`,
+    ],
+    [
+      "worker records/s (emulator push)",
       fmt(workerMessages / backlogSeconds, 1),
       "",
       `${workerMessages} messages in ${fmt(backlogSeconds, 1)} s`,
@@ -205,7 +274,7 @@ try {
     );
   }
   console.log(
-    `\n(${connections} connections, ${seconds} s per load, autocannon in this process; Node ${process.version})`,
+    `\n(${connections} connections, ${seconds} s per load, autocannon in this process; services built and run with NODE_OPTIONS=${NODE_OPTIONS}; Node ${process.version})`,
   );
   await topic.flush();
   await Promise.allSettled([pubsub.close(), db.terminate()]);

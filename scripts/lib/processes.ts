@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { openSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** A port the OS had free a moment ago. */
@@ -37,11 +38,13 @@ export interface GroupProcess {
 export function spawnGroup(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; onLine?: (line: string) => void } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; onLine?: (line: string) => void; logFile?: string } = {},
 ): GroupProcess {
+  // A log file keeps a chatty child's output off this process (the benchmark's load generator lives here).
+  const output = options.logFile ? openSync(options.logFile, "a") : "pipe";
   const child = spawn(command, args, {
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", output, output],
     env: options.env ?? process.env,
     cwd: options.cwd,
   });

@@ -19,6 +19,9 @@ export interface ServiceOptions {
   port: number;
   env: Record<string, string>;
   onLine?: (line: string) => void;
+  /** Run the bundles `npm run build` made, as the images do, instead of the TypeScript sources. */
+  built?: boolean;
+  logFile?: string;
 }
 
 /** Resolves true once something accepts connections at the URL's port (no request is sent). */
@@ -35,10 +38,11 @@ function accepts(url: string): Promise<boolean> {
 }
 
 async function startNode(name: string, args: string[], url: string, options: ServiceOptions): Promise<GroupProcess> {
-  const child = spawnGroup(process.execPath, ["--import", "tsx", ...args], {
+  const child = spawnGroup(process.execPath, options.built ? args : ["--import", "tsx", ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...options.env, PORT: String(options.port) },
     onLine: options.onLine,
+    logFile: options.logFile,
   });
   try {
     await waitFor(
@@ -58,7 +62,7 @@ async function startNode(name: string, args: string[], url: string, options: Ser
 export const startGatewayProcess = (options: ServiceOptions) =>
   startNode(
     "gateway",
-    [join(REPO_ROOT, "services/gateway/src/server.ts")],
+    [join(REPO_ROOT, options.built ? "services/gateway/dist/server.js" : "services/gateway/src/server.ts")],
     `http://127.0.0.1:${options.port}/healthz`,
     options,
   );
@@ -71,7 +75,7 @@ export const startWorkerProcess = (options: ServiceOptions) =>
       FUNCTIONS_FRAMEWORK,
       `--target=${FUNCTION_NAME}`,
       "--signature-type=cloudevent",
-      `--source=${join(REPO_ROOT, "services/cost-worker/src/index.ts")}`,
+      `--source=${join(REPO_ROOT, options.built ? "services/cost-worker/dist/index.js" : "services/cost-worker/src/index.ts")}`,
       `--port=${options.port}`,
     ],
     `http://127.0.0.1:${options.port}/`,

@@ -7,6 +7,8 @@ export const GatewayEnvSchema = v.object({
   GOOGLE_CLOUD_PROJECT: optionalStringVar(),
   PUBSUB_TOPIC: stringVar("usage-transactions"),
   PUBLISH_TIMEOUT_MS: integerVar(10_000),
+  /** Pub/Sub batching window: a request's transactions leave together within it. */
+  PUBLISH_BATCH_MAX_MS: integerVar(5, 0),
   KEY_LOOKUP_TIMEOUT_MS: integerVar(5_000),
   KEY_CACHE_TTL_MS: integerVar(10_000, 0),
   KEY_CACHE_MAX_ENTRIES: integerVar(10_000),

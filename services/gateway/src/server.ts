@@ -23,7 +23,11 @@ const projectId = config.GOOGLE_CLOUD_PROJECT;
 const firestore = new Firestore(projectId ? { projectId } : {});
 const pubsub = new PubSub(projectId ? { projectId } : {});
 const publisher = boundedPublisher(
-  pubSubPublisher(pubsub, { topic: config.PUBSUB_TOPIC, timeoutMs: config.PUBLISH_TIMEOUT_MS }),
+  pubSubPublisher(pubsub, {
+    topic: config.PUBSUB_TOPIC,
+    timeoutMs: config.PUBLISH_TIMEOUT_MS,
+    batchMaxMs: config.PUBLISH_BATCH_MAX_MS,
+  }),
   config.PUBLISH_TIMEOUT_MS,
 );
 const keys = cachedKeyStore(firestoreKeyStore(firestore), {

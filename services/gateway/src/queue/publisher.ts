@@ -11,6 +11,8 @@ export interface Publisher {
 export interface PubSubPublisherOptions {
   topic: string;
   timeoutMs: number;
+  /** How long a message may wait for others to share its publish call. */
+  batchMaxMs?: number;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PubSubPublisherOptions {
  */
 export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions): Publisher {
   const topic: Topic = pubsub.topic(options.topic, {
-    batching: { maxMessages: 1000, maxMilliseconds: 5, maxBytes: 9 * 1024 * 1024 },
+    batching: { maxMessages: 1000, maxMilliseconds: options.batchMaxMs ?? 5, maxBytes: 9 * 1024 * 1024 },
     // gax turns `timeout` into the total retry budget as well, not only the per-attempt deadline.
     gaxOpts: { timeout: options.timeoutMs },
   });
