@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { build } from "esbuild";
 import { REPO_ROOT } from "./lib/services.ts";
 
@@ -31,3 +33,32 @@ for (const target of targets) {
   });
   console.log(`built ${target.out}`);
 }
+
+/**
+ * The worker's dist/ is what Cloud Functions builds from (infra zips it): its package.json lists only
+ * the packages left outside the bundle, at the versions the workspace pins.
+ */
+const workerPackage = JSON.parse(readFileSync(join(REPO_ROOT, "services/cost-worker/package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+};
+const runtimeDependencies = Object.fromEntries(
+  Object.entries(workerPackage.dependencies).filter(([name]) =>
+    external.some((pattern) => (pattern.endsWith("/*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern)),
+  ),
+);
+writeFileSync(
+  join(REPO_ROOT, "services/cost-worker/dist/package.json"),
+  `${JSON.stringify(
+    {
+      name: "usage-cost-worker",
+      private: true,
+      type: "module",
+      main: "index.js",
+      engines: { node: ">=20" },
+      dependencies: runtimeDependencies,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log("wrote services/cost-worker/dist/package.json");

@@ -1,0 +1,38 @@
+variable "project_id" {
+  description = "The Google Cloud project to deploy into."
+  type        = string
+}
+variable "region" {
+  description = "Region for Cloud Run, the function and Artifact Registry."
+  type        = string
+  default     = "us-central1"
+}
+variable "firestore_location" {
+  type    = string
+  default = "nam5"
+}
+variable "gateway_image" {
+  description = "The gateway image built from services/gateway/Dockerfile and pushed to the registry."
+  type        = string
+}
+variable "gateway_min_instances" {
+  type    = number
+  default = 1
+}
+variable "gateway_max_instances" {
+  type    = number
+  default = 20
+}
+variable "worker_max_instances" {
+  type    = number
+  default = 20
+}
+variable "topic_name" {
+  type    = string
+  default = "usage-transactions"
+}
+variable "notification_channels" {
+  description = "Monitoring notification channel ids for the alerts."
+  type        = list(string)
+  default     = []
+}

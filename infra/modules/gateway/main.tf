@@ -1,0 +1,166 @@
+# The gateway on Cloud Run (v2): public HTTPS, clients authenticate with API keys. Every variable of
+# services/gateway/src/env.ts is set here (infra tests hold this file to that schema; PORT is Cloud Run's).
+variable "project_id" {
+  type = string
+}
+variable "region" {
+  type = string
+}
+variable "image" {
+  description = "The gateway image, e.g. REGION-docker.pkg.dev/PROJECT/usage-ingestion/gateway:TAG."
+  type        = string
+}
+variable "service_account_email" {
+  type = string
+}
+variable "topic_name" {
+  type = string
+}
+variable "min_instances" {
+  type    = number
+  default = 1
+}
+variable "max_instances" {
+  type    = number
+  default = 20
+}
+variable "concurrency" {
+  description = "Requests per instance; bounded so that worst-case bodies fit in memory."
+  type        = number
+  default     = 40
+}
+variable "cpu" {
+  type    = string
+  default = "1"
+}
+variable "memory" {
+  type    = string
+  default = "512Mi"
+}
+variable "publish_timeout_ms" {
+  type    = number
+  default = 10000
+}
+variable "publish_batch_max_ms" {
+  type    = number
+  default = 5
+}
+variable "key_lookup_timeout_ms" {
+  type    = number
+  default = 5000
+}
+variable "key_cache_ttl_ms" {
+  description = "Revocation takes effect within this time."
+  type        = number
+  default     = 10000
+}
+variable "key_cache_max_entries" {
+  type    = number
+  default = 10000
+}
+variable "shutdown_timeout_ms" {
+  description = "How long a stopping instance drains; Cloud Run allows 10 s after SIGTERM."
+  type        = number
+  default     = 9000
+}
+
+resource "google_cloud_run_v2_service" "gateway" {
+  project             = var.project_id
+  name                = "usage-gateway"
+  location            = var.region
+  ingress             = "INGRESS_TRAFFIC_ALL"
+  deletion_protection = false
+
+  template {
+    service_account                  = var.service_account_email
+    max_instance_request_concurrency = var.concurrency
+    timeout                          = "30s"
+
+    scaling {
+      min_instance_count = var.min_instances
+      max_instance_count = var.max_instances
+    }
+
+    containers {
+      image = var.image
+      ports {
+        container_port = 8080
+      }
+      resources {
+        limits = {
+          cpu    = var.cpu
+          memory = var.memory
+        }
+        # CPU stays on between requests: the publisher's 5 ms batches must flush.
+        cpu_idle          = false
+        startup_cpu_boost = true
+      }
+
+      env {
+        name  = "GOOGLE_CLOUD_PROJECT"
+        value = var.project_id
+      }
+      env {
+        name  = "PUBSUB_TOPIC"
+        value = var.topic_name
+      }
+      env {
+        name  = "PUBLISH_TIMEOUT_MS"
+        value = tostring(var.publish_timeout_ms)
+      }
+      env {
+        name  = "PUBLISH_BATCH_MAX_MS"
+        value = tostring(var.publish_batch_max_ms)
+      }
+      env {
+        name  = "KEY_LOOKUP_TIMEOUT_MS"
+        value = tostring(var.key_lookup_timeout_ms)
+      }
+      env {
+        name  = "KEY_CACHE_TTL_MS"
+        value = tostring(var.key_cache_ttl_ms)
+      }
+      env {
+        name  = "KEY_CACHE_MAX_ENTRIES"
+        value = tostring(var.key_cache_max_entries)
+      }
+      env {
+        name  = "SHUTDOWN_TIMEOUT_MS"
+        value = tostring(var.shutdown_timeout_ms)
+      }
+      env {
+        # Caps the heap so memory stays predictable under load (see the README's figures).
+        name  = "NODE_OPTIONS"
+        value = "--max-old-space-size=192"
+      }
+
+      startup_probe {
+        http_get {
+          path = "/healthz"
+        }
+        period_seconds    = 2
+        failure_threshold = 15
+      }
+      liveness_probe {
+        http_get {
+          path = "/healthz"
+        }
+        period_seconds    = 15
+        failure_threshold = 3
+      }
+    }
+  }
+}
+
+# Public invocation: the API key is the client's credential.
+resource "google_cloud_run_v2_service_iam_member" "public" {
+  project  = var.project_id
+  location = var.region
+  name     = google_cloud_run_v2_service.gateway.name
+  role     = "roles/run.invoker"
+  member   = "allUsers"
+}
+
+output "url" {
+  value = google_cloud_run_v2_service.gateway.uri
+}

@@ -1,0 +1,62 @@
+# Alerts: anything in the dead-letter topic, and a worker that falls behind.
+variable "project_id" {
+  type = string
+}
+variable "subscription_name" {
+  type = string
+}
+variable "dead_letter_subscription_name" {
+  type = string
+}
+variable "oldest_unacked_age_seconds" {
+  description = "Alert when the oldest undelivered transaction is older than this."
+  type        = number
+  default     = 600
+}
+variable "notification_channels" {
+  type    = list(string)
+  default = []
+}
+
+resource "google_monitoring_alert_policy" "dead_letters" {
+  project               = var.project_id
+  display_name          = "Usage ingestion: transactions in the dead-letter topic"
+  combiner              = "OR"
+  notification_channels = var.notification_channels
+  conditions {
+    display_name = "Dead-lettered messages waiting"
+    condition_threshold {
+      filter          = "resource.type = \"pubsub_subscription\" AND resource.labels.subscription_id = \"${var.dead_letter_subscription_name}\" AND metric.type = \"pubsub.googleapis.com/subscription/num_undelivered_messages\""
+      comparison      = "COMPARISON_GT"
+      threshold_value = 0
+      duration        = "60s"
+      aggregations {
+        alignment_period   = "60s"
+        per_series_aligner = "ALIGN_MAX"
+      }
+    }
+  }
+  documentation {
+    content = "Transactions failed pricing 5 times and were dead-lettered. Inspect the hold subscription, fix the cause, then replay them to the main topic (README playbook)."
+  }
+}
+
+resource "google_monitoring_alert_policy" "worker_lag" {
+  project               = var.project_id
+  display_name          = "Usage ingestion: cost worker falling behind"
+  combiner              = "OR"
+  notification_channels = var.notification_channels
+  conditions {
+    display_name = "Oldest unacked message age"
+    condition_threshold {
+      filter          = "resource.type = \"pubsub_subscription\" AND resource.labels.subscription_id = \"${var.subscription_name}\" AND metric.type = \"pubsub.googleapis.com/subscription/oldest_unacked_message_age\""
+      comparison      = "COMPARISON_GT"
+      threshold_value = var.oldest_unacked_age_seconds
+      duration        = "300s"
+      aggregations {
+        alignment_period   = "60s"
+        per_series_aligner = "ALIGN_MAX"
+      }
+    }
+  }
+}

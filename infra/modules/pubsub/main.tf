@@ -1,0 +1,61 @@
+# The ingestion topic, its dead-letter topic, and the cost worker's push subscription with a retry
+# policy (exponential backoff) and a dead-letter policy. Names match scripts/lib/topology.ts.
+variable "project_id" {
+  type = string
+}
+variable "topic_name" {
+  description = "Must equal the gateway's PUBSUB_TOPIC."
+  type        = string
+  default     = "usage-transactions"
+}
+variable "max_delivery_attempts" {
+  type    = number
+  default = 5
+}
+variable "minimum_backoff" {
+  type    = string
+  default = "10s"
+}
+variable "maximum_backoff" {
+  type    = string
+  default = "600s"
+}
+
+resource "google_pubsub_topic" "transactions" {
+  project = var.project_id
+  name    = var.topic_name
+  # Keep a week of accepted transactions even if every subscription is lost: nothing accepted is lost.
+  message_retention_duration = "604800s"
+}
+
+resource "google_pubsub_topic" "dead_letter" {
+  project = var.project_id
+  name    = "${var.topic_name}-dead-letter"
+}
+
+# Dead letters are kept here to be inspected and replayed; a topic without a subscription drops them.
+resource "google_pubsub_subscription" "dead_letter_hold" {
+  project                    = var.project_id
+  name                       = "${var.topic_name}-dead-letter-hold"
+  topic                      = google_pubsub_topic.dead_letter.id
+  message_retention_duration = "604800s"
+  expiration_policy {
+    ttl = ""
+  }
+}
+
+output "topic_id" {
+  value = google_pubsub_topic.transactions.id
+}
+output "topic_name" {
+  value = google_pubsub_topic.transactions.name
+}
+output "dead_letter_topic_id" {
+  value = google_pubsub_topic.dead_letter.id
+}
+output "dead_letter_topic_name" {
+  value = google_pubsub_topic.dead_letter.name
+}
+output "dead_letter_subscription_name" {
+  value = google_pubsub_subscription.dead_letter_hold.name
+}

@@ -1,0 +1,23 @@
+# The Artifact Registry repository the gateway image is pushed to.
+variable "project_id" {
+  type = string
+}
+variable "region" {
+  type = string
+}
+variable "repository_id" {
+  type    = string
+  default = "usage-ingestion"
+}
+
+resource "google_artifact_registry_repository" "images" {
+  project       = var.project_id
+  location      = var.region
+  repository_id = var.repository_id
+  format        = "DOCKER"
+  description   = "Usage ingestion service images"
+}
+
+output "repository_url" {
+  value = "${var.region}-docker.pkg.dev/${var.project_id}/${google_artifact_registry_repository.images.repository_id}"
+}

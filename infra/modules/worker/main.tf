@@ -1,0 +1,107 @@
+# The cost worker as a Cloud Run function (Cloud Functions gen2), fed by the Pub/Sub push subscription
+# of the pubsub module (its retry and dead-letter policies apply). Every variable of
+# services/cost-worker/src/env.ts is set here. No anonymous invocation: only the pusher may call it.
+variable "project_id" {
+  type = string
+}
+variable "region" {
+  type = string
+}
+variable "source_dir" {
+  description = "The packaged worker (npm run package:worker writes services/cost-worker/dist)."
+  type        = string
+}
+variable "service_account_email" {
+  type = string
+}
+variable "pusher_service_account_email" {
+  type = string
+}
+variable "max_instances" {
+  type    = number
+  default = 20
+}
+variable "concurrency" {
+  type    = number
+  default = 20
+}
+variable "memory" {
+  type    = string
+  default = "512Mi"
+}
+variable "custom_pricing_cache_ttl_ms" {
+  type    = number
+  default = 10000
+}
+variable "firestore_timeout_ms" {
+  type    = number
+  default = 10000
+}
+
+resource "google_storage_bucket" "source" {
+  project                     = var.project_id
+  name                        = "${var.project_id}-usage-worker-source"
+  location                    = var.region
+  uniform_bucket_level_access = true
+  public_access_prevention    = "enforced"
+}
+
+data "archive_file" "source" {
+  type        = "zip"
+  source_dir  = var.source_dir
+  output_path = "${path.module}/.build/cost-worker.zip"
+  excludes    = ["*.map"]
+}
+
+resource "google_storage_bucket_object" "source" {
+  name   = "cost-worker-${data.archive_file.source.output_md5}.zip"
+  bucket = google_storage_bucket.source.name
+  source = data.archive_file.source.output_path
+}
+
+resource "google_cloudfunctions2_function" "worker" {
+  project  = var.project_id
+  name     = "usage-cost-worker"
+  location = var.region
+
+  build_config {
+    runtime     = "nodejs20"
+    entry_point = "priceUsage"
+    source {
+      storage_source {
+        bucket = google_storage_bucket.source.name
+        object = google_storage_bucket_object.source.name
+      }
+    }
+  }
+
+  service_config {
+    service_account_email            = var.service_account_email
+    max_instance_count               = var.max_instances
+    max_instance_request_concurrency = var.concurrency
+    available_cpu                    = "1"
+    available_memory                 = var.memory
+    timeout_seconds                  = 60
+    ingress_settings                 = "ALLOW_ALL"
+    all_traffic_on_latest_revision   = true
+    environment_variables = {
+      GOOGLE_CLOUD_PROJECT        = var.project_id
+      CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
+      FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
+      NODE_OPTIONS                = "--max-old-space-size=192"
+    }
+  }
+}
+
+# Only Pub/Sub's push identity may invoke the worker.
+resource "google_cloud_run_service_iam_member" "pusher_invokes" {
+  project  = var.project_id
+  location = var.region
+  service  = google_cloudfunctions2_function.worker.service_config[0].service
+  role     = "roles/run.invoker"
+  member   = "serviceAccount:${var.pusher_service_account_email}"
+}
+
+output "url" {
+  value = google_cloudfunctions2_function.worker.service_config[0].uri
+}

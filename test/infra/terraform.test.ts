@@ -1,0 +1,143 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { parse } from "@cdktf/hcl2json";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../scripts/lib/services.ts";
+import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
+import { WorkerEnvSchema } from "../../services/cost-worker/src/env.ts";
+import { FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
+import { GatewayEnvSchema, parseGatewayConfig } from "../../services/gateway/src/env.ts";
+
+/** Offline checks of infra/: formatting, and the Terraform held against the code it deploys. */
+const INFRA = join(REPO_ROOT, "infra");
+// biome-ignore lint/suspicious/noExplicitAny: parsed HCL is checked by the assertions
+type Hcl = Record<string, any>;
+
+function tfFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name.startsWith(".")) return [];
+    if (statSync(path).isDirectory()) return tfFiles(path);
+    return name.endsWith(".tf") ? [path] : [];
+  });
+}
+
+const files = new Map<string, Hcl>();
+const inModule = (module: string) =>
+  [...files.entries()].filter(([path]) => path.startsWith(`modules/${module}/`)).map(([, hcl]) => hcl);
+const resource = (module: string, type: string, name: string): Hcl => {
+  const found = inModule(module).find((hcl) => hcl.resource?.[type]?.[name]);
+  if (!found) throw new Error(`no ${type}.${name} in modules/${module}`);
+  return found.resource[type][name][0];
+};
+const variableDefault = (module: string, name: string) =>
+  inModule(module).find((hcl) => hcl.variable?.[name])?.variable[name][0].default;
+
+beforeAll(async () => {
+  for (const path of tfFiles(INFRA)) {
+    files.set(relative(INFRA, path), await parse(path, readFileSync(path, "utf8")));
+  }
+});
+
+describe("infra (Terraform)", () => {
+  it("is formatted (terraform fmt -check)", (context) => {
+    const found = spawnSync("terraform", ["version"], { encoding: "utf8" });
+    if (found.error) {
+      console.warn("terraform is not on the PATH: the formatting check of infra/ did NOT run");
+      context.skip();
+    }
+    expect(() => execFileSync("terraform", ["fmt", "-check", "-recursive", INFRA], { stdio: "pipe" })).not.toThrow();
+  });
+
+  it("parses every file", () => {
+    expect(files.size).toBeGreaterThan(10);
+  });
+
+  it("sets every gateway configuration variable on the Cloud Run service (PORT is Cloud Run's own)", () => {
+    const container = resource("gateway", "google_cloud_run_v2_service", "gateway").template[0].containers[0];
+    const names = container.env.map((env: Hcl) => env.name);
+    const required = Object.keys(GatewayEnvSchema.entries).filter((name) => name !== "PORT");
+    expect(names).toEqual(expect.arrayContaining(required));
+    expect(container.startup_probe[0].http_get[0].path).toBe("/healthz");
+    expect(container.liveness_probe[0].http_get[0].path).toBe("/healthz");
+  });
+
+  it("sets every worker configuration variable on the function, whose entry point is the registered one", () => {
+    const fn = resource("worker", "google_cloudfunctions2_function", "worker");
+    expect(Object.keys(fn.service_config[0].environment_variables)).toEqual(
+      expect.arrayContaining(Object.keys(WorkerEnvSchema.entries)),
+    );
+    expect(fn.build_config[0].entry_point).toBe(FUNCTION_NAME);
+  });
+
+  it("names the topics as the code does", () => {
+    const topic = parseGatewayConfig({}).PUBSUB_TOPIC;
+    expect(variableDefault("pubsub", "topic_name")).toBe(topic);
+    const example = files.get("envs/example/variables.tf")?.variable.topic_name[0].default;
+    expect(example).toBe(topic);
+    const names = defaultTopologyNames(topic);
+    const name = (type: string, id: string) => resource("pubsub", type, id).name.replace("${var.topic_name}", topic);
+    expect(name("google_pubsub_topic", "dead_letter")).toBe(names.deadLetterTopic);
+    expect(name("google_pubsub_subscription", "cost_worker")).toBe(names.subscription);
+    expect(name("google_pubsub_subscription", "dead_letter_hold")).toBe(names.deadLetterSubscription);
+  });
+
+  it("gives the worker's subscription a retry policy and a dead-letter policy after 5 attempts", () => {
+    const subscription = resource("pubsub", "google_pubsub_subscription", "cost_worker");
+    expect(subscription.retry_policy[0]).toEqual({
+      minimum_backoff: "${var.minimum_backoff}",
+      maximum_backoff: "${var.maximum_backoff}",
+    });
+    expect(subscription.dead_letter_policy[0].dead_letter_topic).toBe("${google_pubsub_topic.dead_letter.id}");
+    expect(variableDefault("pubsub", "max_delivery_attempts")).toBe(5);
+    expect(subscription.push_config[0].oidc_token[0].service_account_email).toBeDefined();
+    // The service agent may dead-letter: publish to the dead-letter topic, acknowledge the source.
+    expect(resource("pubsub", "google_pubsub_topic_iam_member", "agent_publishes_dead_letters").role).toBe(
+      "roles/pubsub.publisher",
+    );
+    expect(resource("pubsub", "google_pubsub_subscription_iam_member", "agent_acks_source").role).toBe(
+      "roles/pubsub.subscriber",
+    );
+  });
+
+  it("grants no primitive role anywhere, and no anonymous access to the worker", () => {
+    const roles: string[] = [];
+    const members: Array<[string, string]> = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) return node.forEach((item) => walk(item, where));
+      if (typeof node !== "object" || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "role" && typeof value === "string") roles.push(value);
+        if (key === "member" && typeof value === "string") members.push([where, value]);
+        walk(value, where);
+      }
+    };
+    for (const [path, hcl] of files) walk(hcl, path);
+    expect(roles.length).toBeGreaterThan(5);
+    expect(roles.filter((role) => ["roles/owner", "roles/editor", "roles/viewer"].includes(role))).toEqual([]);
+    expect(members.filter(([, member]) => member === "allUsers").map(([path]) => path)).toEqual([
+      "modules/gateway/main.tf",
+    ]);
+  });
+
+  it("lets the gateway publish to its topic and read keys, nothing more", () => {
+    expect(resource("iam", "google_pubsub_topic_iam_member", "gateway_publishes").role).toBe("roles/pubsub.publisher");
+    expect(resource("iam", "google_project_iam_member", "gateway_reads_keys").role).toBe("roles/datastore.viewer");
+    const gatewayGrants = inModule("iam").flatMap((hcl) =>
+      Object.values(hcl.resource ?? {}).flatMap((byName) =>
+        Object.values(byName as Hcl).filter((r: Hcl) =>
+          String(r[0]?.member).includes("google_service_account.gateway"),
+        ),
+      ),
+    );
+    expect(gatewayGrants).toHaveLength(2);
+  });
+
+  it("has alert policies for dead letters and the oldest unacked message", () => {
+    const deadLetters = resource("monitoring", "google_monitoring_alert_policy", "dead_letters");
+    const lag = resource("monitoring", "google_monitoring_alert_policy", "worker_lag");
+    expect(deadLetters.conditions[0].condition_threshold[0].filter).toContain("num_undelivered_messages");
+    expect(lag.conditions[0].condition_threshold[0].filter).toContain("oldest_unacked_message_age");
+  });
+});
