@@ -23,6 +23,9 @@ function tfFiles(dir: string): string[] {
   });
 }
 
+/** A Terraform interpolation as hcl2json renders it: `tf("var.x")` is the text "${var.x}". */
+const tf = (expression: string) => `\${${expression}}`;
+
 const files = new Map<string, Hcl>();
 const inModule = (module: string) =>
   [...files.entries()].filter(([path]) => path.startsWith(`modules/${module}/`)).map(([, hcl]) => hcl);
@@ -77,7 +80,7 @@ describe("infra (Terraform)", () => {
     const example = files.get("envs/example/variables.tf")?.variable.topic_name[0].default;
     expect(example).toBe(topic);
     const names = defaultTopologyNames(topic);
-    const name = (type: string, id: string) => resource("pubsub", type, id).name.replace("${var.topic_name}", topic);
+    const name = (type: string, id: string) => resource("pubsub", type, id).name.replace(tf("var.topic_name"), topic);
     expect(name("google_pubsub_topic", "dead_letter")).toBe(names.deadLetterTopic);
     expect(name("google_pubsub_subscription", "cost_worker")).toBe(names.subscription);
     expect(name("google_pubsub_subscription", "dead_letter_hold")).toBe(names.deadLetterSubscription);
@@ -86,10 +89,10 @@ describe("infra (Terraform)", () => {
   it("gives the worker's subscription a retry policy and a dead-letter policy after 5 attempts", () => {
     const subscription = resource("pubsub", "google_pubsub_subscription", "cost_worker");
     expect(subscription.retry_policy[0]).toEqual({
-      minimum_backoff: "${var.minimum_backoff}",
-      maximum_backoff: "${var.maximum_backoff}",
+      minimum_backoff: tf("var.minimum_backoff"),
+      maximum_backoff: tf("var.maximum_backoff"),
     });
-    expect(subscription.dead_letter_policy[0].dead_letter_topic).toBe("${google_pubsub_topic.dead_letter.id}");
+    expect(subscription.dead_letter_policy[0].dead_letter_topic).toBe(tf("google_pubsub_topic.dead_letter.id"));
     expect(variableDefault("pubsub", "max_delivery_attempts")).toBe(5);
     expect(subscription.push_config[0].oidc_token[0].service_account_email).toBeDefined();
     // The service agent may dead-letter: publish to the dead-letter topic, acknowledge the source.
@@ -105,7 +108,10 @@ describe("infra (Terraform)", () => {
     const roles: string[] = [];
     const members: Array<[string, string]> = [];
     const walk = (node: unknown, where: string) => {
-      if (Array.isArray(node)) return node.forEach((item) => walk(item, where));
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item, where);
+        return;
+      }
       if (typeof node !== "object" || node === null) return;
       for (const [key, value] of Object.entries(node)) {
         if (key === "role" && typeof value === "string") roles.push(value);
