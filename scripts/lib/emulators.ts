@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { freePort, type GroupProcess, httpOk, spawnGroup, waitFor } from "./processes.ts";
 
 export interface Emulators {
@@ -45,11 +46,23 @@ async function startEmulator(kind: "pubsub" | "firestore", projectId: string, po
   return emulator;
 }
 
-/** Starts the Pub/Sub and Firestore emulators side by side (or adopts running ones). */
+const gcloudInstalled = () => !spawnSync("gcloud", ["--version"], { stdio: "ignore" }).error;
+
+/**
+ * Starts the Pub/Sub and Firestore emulators side by side (or adopts running ones): as process groups
+ * with the Google Cloud CLI, or, where only a Docker engine is there, in containers.
+ */
 export async function startEmulators(options: EmulatorOptions): Promise<Emulators> {
-  const started: GroupProcess[] = [];
+  const started: Array<{ stop(): Promise<void> }> = [];
+  const useContainers = !gcloudInstalled();
   const resolveHost = async (kind: "pubsub" | "firestore", existing?: string, port?: number) => {
     if (existing) return existing;
+    if (useContainers) {
+      const { startEmulatorContainer } = await import("./emulator-containers.ts");
+      const container = await startEmulatorContainer(kind, options.projectId);
+      started.push(container);
+      return container.host;
+    }
     const chosen = port ?? (await freePort());
     started.push(await startEmulator(kind, options.projectId, chosen));
     return `127.0.0.1:${chosen}`;
