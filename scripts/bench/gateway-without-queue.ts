@@ -1,8 +1,8 @@
 import { Firestore } from "@google-cloud/firestore";
+import { jsonLogger } from "@usage-ingestion/shared";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";
-import { jsonLogger } from "../../services/gateway/src/logger.ts";
 
 /**
  * Benchmark diagnostic only, never a product path: the real gateway app and key store with a publisher

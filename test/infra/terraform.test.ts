@@ -59,7 +59,8 @@ describe("infra (Terraform)", () => {
 
   it("sets every gateway configuration variable on the Cloud Run service (PORT is Cloud Run's own)", () => {
     const container = resource("gateway", "google_cloud_run_v2_service", "gateway").template[0].containers[0];
-    const names = container.env.map((env: Hcl) => env.name);
+    expect(container.dynamic.env[0].for_each).toBe(tf("local.environment"));
+    const names = Object.keys(inModule("gateway").find((hcl) => hcl.locals)?.locals[0].environment ?? {});
     const required = Object.keys(GatewayEnvSchema.entries).filter((name) => name !== "PORT");
     expect(names).toEqual(expect.arrayContaining(required));
     expect(container.startup_probe[0].http_get[0].path).toBe("/healthz");

@@ -1,7 +1,7 @@
+import type { Logger } from "@usage-ingestion/shared";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
-import type { Logger } from "../../services/gateway/src/logger.ts";
 import { boundedPublisher, type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
 import { firestore, pubsub, serve } from "./harness.ts";
 

@@ -64,6 +64,21 @@ variable "shutdown_timeout_ms" {
   default     = 9000
 }
 
+locals {
+  environment = {
+    GOOGLE_CLOUD_PROJECT  = var.project_id
+    PUBSUB_TOPIC          = var.topic_name
+    PUBLISH_TIMEOUT_MS    = tostring(var.publish_timeout_ms)
+    PUBLISH_BATCH_MAX_MS  = tostring(var.publish_batch_max_ms)
+    KEY_LOOKUP_TIMEOUT_MS = tostring(var.key_lookup_timeout_ms)
+    KEY_CACHE_TTL_MS      = tostring(var.key_cache_ttl_ms)
+    KEY_CACHE_MAX_ENTRIES = tostring(var.key_cache_max_entries)
+    SHUTDOWN_TIMEOUT_MS   = tostring(var.shutdown_timeout_ms)
+    # Caps the heap so memory stays predictable under load (see the README's figures).
+    NODE_OPTIONS = "--max-old-space-size=192"
+  }
+}
+
 resource "google_cloud_run_v2_service" "gateway" {
   project             = var.project_id
   name                = "usage-gateway"
@@ -96,42 +111,12 @@ resource "google_cloud_run_v2_service" "gateway" {
         startup_cpu_boost = true
       }
 
-      env {
-        name  = "GOOGLE_CLOUD_PROJECT"
-        value = var.project_id
-      }
-      env {
-        name  = "PUBSUB_TOPIC"
-        value = var.topic_name
-      }
-      env {
-        name  = "PUBLISH_TIMEOUT_MS"
-        value = tostring(var.publish_timeout_ms)
-      }
-      env {
-        name  = "PUBLISH_BATCH_MAX_MS"
-        value = tostring(var.publish_batch_max_ms)
-      }
-      env {
-        name  = "KEY_LOOKUP_TIMEOUT_MS"
-        value = tostring(var.key_lookup_timeout_ms)
-      }
-      env {
-        name  = "KEY_CACHE_TTL_MS"
-        value = tostring(var.key_cache_ttl_ms)
-      }
-      env {
-        name  = "KEY_CACHE_MAX_ENTRIES"
-        value = tostring(var.key_cache_max_entries)
-      }
-      env {
-        name  = "SHUTDOWN_TIMEOUT_MS"
-        value = tostring(var.shutdown_timeout_ms)
-      }
-      env {
-        # Caps the heap so memory stays predictable under load (see the README's figures).
-        name  = "NODE_OPTIONS"
-        value = "--max-old-space-size=192"
+      dynamic "env" {
+        for_each = local.environment
+        content {
+          name  = env.key
+          value = env.value
+        }
       }
 
       startup_probe {

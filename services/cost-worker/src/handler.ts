@@ -1,6 +1,6 @@
+import type { Logger } from "@usage-ingestion/shared";
 import { QueueMessageSchema, toFieldErrors } from "@usage-ingestion/shared";
 import * as v from "valibot";
-import type { Logger } from "./logger.ts";
 import { priceAt } from "./pricing/price.ts";
 import type { PricingResult } from "./pricing/price-transaction.ts";
 import type { RateCard } from "./pricing/rates.ts";

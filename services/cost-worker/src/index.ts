@@ -1,9 +1,9 @@
 import { Firestore } from "@google-cloud/firestore";
 import * as functions from "@google-cloud/functions-framework";
+import { jsonLogger } from "@usage-ingestion/shared";
 import { parseWorkerConfig } from "./env.ts";
 import { FUNCTION_NAME } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
-import { jsonLogger } from "./logger.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
 import { firestoreRecordStore } from "./store/records.ts";
 

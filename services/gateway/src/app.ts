@@ -1,10 +1,10 @@
+import type { Logger } from "@usage-ingestion/shared";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
 import type { KeyStore } from "./auth/key-store.ts";
 import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts";
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
-import type { Logger } from "./logger.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
 
@@ -41,7 +41,3 @@ export function createApp(deps: GatewayDeps): express.Express {
   app.use(unexpectedError(deps.logger));
   return app;
 }
-
-export type { KeyStore } from "./auth/key-store.ts";
-export type { Logger } from "./logger.ts";
-export type { Publisher } from "./queue/publisher.ts";

@@ -1,11 +1,10 @@
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { ConfigError } from "@usage-ingestion/shared";
+import { ConfigError, jsonLogger } from "@usage-ingestion/shared";
 import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
 import { parseGatewayConfig } from "./env.ts";
-import { jsonLogger } from "./logger.ts";
 import { boundedPublisher, pubSubPublisher } from "./queue/publisher.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */

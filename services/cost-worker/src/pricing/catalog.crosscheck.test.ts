@@ -1,8 +1,7 @@
 import { validateTransaction } from "@usage-ingestion/shared";
 import { getModelPricing } from "ai-sdk-cost-calculator";
 import { describe, expect, it } from "vitest";
-import { priceTransaction } from "./price-transaction.ts";
-import { rateCardFor } from "./rate-card.ts";
+import { priceAt } from "./price.ts";
 
 /**
  * A second, independent price source (ai-sdk-cost-calculator, pinned) checks the catalog path. The
@@ -44,9 +43,7 @@ describe("catalog prices agree with an independent source", () => {
       context: { billable_customer_id: "c" },
     });
     if (!result.ok) throw new Error("invalid fixture");
-    const card = rateCardFor(result.transaction, new Date("2025-11-01T12:00:00Z"), null);
-    if (!card.ok) throw new Error(card.reason);
-    const priced = priceTransaction(result.transaction, card.card);
+    const { pricing: priced } = priceAt(result.transaction, new Date("2025-11-01T12:00:00Z"), null);
     const expected =
       usd(theirs?.inputPer1MTokens, 10_000) +
       usd(theirs?.cacheReadPer1MTokens, 2_000) +

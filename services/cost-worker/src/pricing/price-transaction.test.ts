@@ -1,8 +1,9 @@
 import type { CustomPrice, Transaction } from "@usage-ingestion/shared";
 import { validateTransaction } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { type PricingResult, priceTransaction } from "./price-transaction.ts";
-import { type CustomPricing, rateCardFor } from "./rate-card.ts";
+import { priceAt } from "./price.ts";
+import type { PricingResult } from "./price-transaction.ts";
+import type { CustomPricing } from "./rate-card.ts";
 
 /**
  * Expected costs are worked out by hand from each vendor's published prices (USD per million tokens
@@ -26,10 +27,8 @@ function tx(fields: Record<string, unknown>): Transaction {
   return result.transaction;
 }
 
-function price(transaction: Transaction, at = RECEIVED, custom: CustomPricing | null = null): PricingResult {
-  const card = rateCardFor(transaction, at, custom);
-  return card.ok ? priceTransaction(transaction, card.card) : { status: "unpriced", unpriced_reason: card.reason };
-}
+const price = (transaction: Transaction, at = RECEIVED, custom: CustomPricing | null = null): PricingResult =>
+  priceAt(transaction, at, custom).pricing;
 
 const tokens = (metrics: Record<string, number>) => ({ type: "tokens", metrics: { total_tokens: 1, ...metrics } });
 

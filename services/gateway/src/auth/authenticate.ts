@@ -1,7 +1,7 @@
+import type { Logger } from "@usage-ingestion/shared";
 import { hashApiKey, internalErrorResponse, unauthorizedResponse } from "@usage-ingestion/shared";
 import type { NextFunction, Request, Response } from "express";
 import { locals, sendError } from "../http/send.ts";
-import type { Logger } from "../logger.ts";
 import type { KeyStore } from "./key-store.ts";
 
 /**

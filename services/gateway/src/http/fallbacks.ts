@@ -1,6 +1,6 @@
+import type { Logger } from "@usage-ingestion/shared";
 import { internalErrorResponse } from "@usage-ingestion/shared";
 import type { NextFunction, Request, Response } from "express";
-import type { Logger } from "../logger.ts";
 import { locals, sendError, sendValidationError } from "./send.ts";
 
 export function methodNotAllowed(allowed: string) {

@@ -60,8 +60,6 @@ function bodyReadFailed(error: BodyReadError, res: Response, next: NextFunction)
         400,
         invalidJsonResponse("The Content-Encoding is not supported; use gzip, deflate or none."),
       );
-    case "charset.unsupported":
-      return sendError(res, 400, invalidJsonResponse("The Content-Type charset is not supported; use utf-8."));
     case "request.aborted":
     case "request.size.invalid":
       return sendError(res, 400, invalidJsonResponse("The request body was incomplete."));

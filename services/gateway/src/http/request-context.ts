@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { Logger, Severity } from "@usage-ingestion/shared";
 import type { NextFunction, Request, Response } from "express";
-import type { Logger, Severity } from "../logger.ts";
 import { locals } from "./send.ts";
 
 const severityOf = (status: number): Severity => (status >= 500 ? "ERROR" : status >= 400 ? "WARNING" : "INFO");

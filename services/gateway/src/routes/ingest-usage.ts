@@ -1,3 +1,4 @@
+import type { Logger } from "@usage-ingestion/shared";
 import {
   BulkShapeSchema,
   type FieldError,
@@ -16,7 +17,6 @@ import {
 import type { Request, Response } from "express";
 import * as v from "valibot";
 import { locals, sendValidationError } from "../http/send.ts";
-import type { Logger } from "../logger.ts";
 import type { Publisher } from "../queue/publisher.ts";
 
 interface Judged {

@@ -1,1 +1,0 @@
-export { jsonLogger, type Logger, type Severity } from "../../gateway/src/logger.ts";
