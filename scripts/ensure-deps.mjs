@@ -1,7 +1,7 @@
 // Installs the dependencies when they are missing or older than the lockfile, so that `npm start` and
 // `npm test` work on a fresh clone with no prior step. Plain Node: it runs before anything is installed.
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,4 +24,6 @@ if (stale) {
     console.error(`npm ${command} failed with exit code ${result.status}`);
     process.exit(result.status ?? 1);
   }
+  // npm leaves the marker untouched when nothing changed; mark this install as current.
+  if (existsSync(installed)) utimesSync(installed, new Date(), new Date());
 }
