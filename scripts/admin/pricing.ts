@@ -8,7 +8,7 @@ import {
   validateTransaction,
 } from "@usage-ingestion/shared";
 import * as v from "valibot";
-import { priceAt } from "../../services/cost-worker/src/pricing/price.ts";
+import { priceAt, unpricedBecause } from "../../services/cost-worker/src/pricing/price.ts";
 import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
 import { type CostRecord, pricingFields } from "../../services/cost-worker/src/store/records.ts";
 import { getOrganization, UserError } from "./organizations.ts";
@@ -54,15 +54,12 @@ export async function repriceUnpriced(db: Firestore, organizationId: string, now
     const transaction = storedTransaction(record);
     const result = transaction
       ? priceAt(transaction, new Date(record.received_at), custom)
-      : {
-          pricing: { status: "unpriced" as const, unpriced_reason: record.unpriced_reason ?? "unreadable record" },
-          card: null,
-        };
+      : unpricedBecause(record.unpriced_reason ?? "unreadable record");
     if (result.pricing.status !== "priced") {
       stillUnpriced.push({ message_id: doc.id, reason: result.pricing.unpriced_reason });
       continue;
     }
-    const fields = pricingFields(result.pricing, result.card);
+    const fields = pricingFields(result);
     const changed = await db.runTransaction(async (tx) => {
       const fresh = await tx.get(doc.ref);
       if (fresh.get("status") !== "unpriced") return false;

@@ -1,9 +1,7 @@
 import type { Logger } from "@usage-ingestion/shared";
 import { QueueMessageSchema, toFieldErrors } from "@usage-ingestion/shared";
 import * as v from "valibot";
-import { priceAt } from "./pricing/price.ts";
-import type { PricingResult } from "./pricing/price-transaction.ts";
-import type { RateCard } from "./pricing/rates.ts";
+import { type PricedTransaction, priceAt, unpricedBecause } from "./pricing/price.ts";
 import { type CustomPricingStore, InvalidCustomPricing } from "./store/custom-pricing-store.ts";
 import { buildRecord, type RecordStore } from "./store/records.ts";
 
@@ -79,16 +77,16 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
   }
   const message = parsed.output;
 
-  let priced: { pricing: PricingResult; card: RateCard | null };
+  let priced: PricedTransaction;
   try {
     const custom = await deps.customPricing.get(message.organization_id);
     priced = priceAt(message.transaction, new Date(message.received_at), custom);
   } catch (error) {
     if (!(error instanceof InvalidCustomPricing)) throw error;
-    priced = { pricing: { status: "unpriced", unpriced_reason: error.message }, card: null };
+    priced = unpricedBecause(error.message);
   }
 
-  const record = buildRecord(messageId, message, priced.pricing, priced.card, now());
+  const record = buildRecord(messageId, message, priced, now());
   const created = await deps.records.createOnce(message.organization_id, messageId, record);
   const outcome: Outcome = created ? record.status : "duplicate";
   log(record.status === "unpriced" && created ? "WARNING" : "INFO", outcome, {

@@ -1,7 +1,7 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { COLLECTIONS, nanosToUsd, type QueueMessage, withTimeout } from "@usage-ingestion/shared";
+import type { PricedTransaction } from "../pricing/price.ts";
 import type { LineItem, PricingResult } from "../pricing/price-transaction.ts";
-import type { RateCard } from "../pricing/rates.ts";
 import { firestoreSafe } from "./firestore-safe.ts";
 
 /** `organizations/{org_id}/transactions/{message_id}`: one per queued transaction. */
@@ -31,8 +31,7 @@ export interface CostRecord {
 export function buildRecord(
   messageId: string,
   message: QueueMessage,
-  pricing: PricingResult,
-  card: RateCard | null,
+  priced: PricedTransaction,
   processedAt: Date,
 ): CostRecord {
   const { transaction } = message;
@@ -50,14 +49,14 @@ export function buildRecord(
     usage: firestoreSafe(transaction.usage),
     provider_usage_raw:
       transaction.provider_usage_raw === undefined ? null : firestoreSafe(transaction.provider_usage_raw),
-    ...pricingFields(pricing, card),
+    ...pricingFields(priced),
     currency: "USD",
     queue_schema_version: message.schema_version,
   };
 }
 
 /** The fields that pricing decides; re-pricing rewrites exactly these. */
-export function pricingFields(pricing: PricingResult, card: RateCard | null) {
+export function pricingFields({ pricing, card }: PricedTransaction) {
   return {
     ...costFields(pricing),
     pricing: { source: card?.source ?? null, version: card?.version ?? null, model: card?.model ?? null },
