@@ -1,13 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
-import {
-  type ApiKeyDocument,
-  apiKeyDisplayPrefix,
-  COLLECTIONS,
-  generateApiKey,
-  hashApiKey,
-  type OrganizationDocument,
-  type Status,
-} from "@usage-ingestion/shared";
+import { type ApiKeyDocument, COLLECTIONS, type OrganizationDocument, type Status } from "@usage-ingestion/shared";
+import { apiKeyDisplayPrefix, generateApiKey, hashApiKey, isAlreadyExists } from "@usage-ingestion/shared/server";
 
 /** A mistake of the caller's (unknown organization, duplicate id): printed without a stack trace. */
 export class UserError extends Error {
@@ -29,7 +22,7 @@ export async function createOrganization(db: Firestore, id: string, name = id, n
   try {
     await organizations(db).doc(id).create(doc);
   } catch (error) {
-    if ((error as { code?: number }).code === 6) throw new UserError(`organization "${id}" already exists`);
+    if (isAlreadyExists(error)) throw new UserError(`organization "${id}" already exists`);
     throw error;
   }
   return { id, ...doc };

@@ -1,5 +1,5 @@
 import { Firestore } from "@google-cloud/firestore";
-import { jsonLogger } from "@usage-ingestion/shared";
+import { jsonLogger } from "@usage-ingestion/shared/server";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { COLLECTIONS } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { createApiKey, createOrganization } from "../admin/organizations.ts";
 import { startEmulators } from "../lib/emulators.ts";
 import { delay, freePort, httpOk, spawnGroup, waitFor } from "../lib/processes.ts";
@@ -143,7 +143,7 @@ try {
     logFile: join(logDir, "gateway-e2e.log"),
   });
   cleanups.push(() => e2eGateway.stop());
-  const records = db.collection(COLLECTIONS.organizations).doc("bench").collection(COLLECTIONS.transactions);
+  const records = db.collection(DOCUMENT_PATHS.transactions("bench"));
   const countRecords = async () => (await records.count().get()).data().count;
 
   const topic = pubsub.topic(names.topic, { batching: { maxMessages: 1000, maxMilliseconds: 5 } });

@@ -1,5 +1,5 @@
 import { Firestore } from "@google-cloud/firestore";
-import { generateApiKey } from "@usage-ingestion/shared";
+import { generateApiKey } from "@usage-ingestion/shared/server";
 import { createApiKey, createOrganization, setOrganizationStatus, UserError } from "../admin/organizations.ts";
 import { PortInUseError, type Stack, startStack } from "../lib/stack.ts";
 

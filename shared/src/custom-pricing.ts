@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { isDecimalString } from "./money.ts";
+import { FLAT_PRICE_COMPONENT_KEYS, type FlatPriceComponent } from "./price-components.ts";
 import { PROVIDERS } from "./providers.ts";
 import { REQUEST_TYPES } from "./schemas/usage.ts";
 
@@ -14,27 +15,15 @@ const usd = v.pipe(
   v.check(isDecimalString, 'must be a non-negative decimal amount in USD, like "2.50"'),
 );
 
-export const TOKEN_PRICE_KEYS = [
-  "input_mtok",
-  "output_mtok",
-  "cache_read_mtok",
-  "cache_write_mtok",
-  "reasoning_mtok",
-] as const;
-
-export const OTHER_PRICE_KEYS = [
-  "image",
-  "audio_input_second",
-  "audio_output_second",
-  "audio_second",
-  "video_second",
-  "source_used",
-  "unit",
-] as const;
-
 const perRequestEntries = Object.fromEntries(
   ["default", ...REQUEST_TYPES].map((type) => [type, v.optional(usd)]),
 ) as Record<"default" | (typeof REQUEST_TYPES)[number], v.OptionalSchema<typeof usd, undefined>>;
+
+/** One optional amount per flat price component, from the components table. */
+const flatPrices = Object.fromEntries(FLAT_PRICE_COMPONENT_KEYS.map((key) => [key, v.optional(usd)])) as Record<
+  FlatPriceComponent,
+  v.OptionalSchema<typeof usd, undefined>
+>;
 
 export const CustomPriceSchema = v.strictObject(
   {
@@ -44,27 +33,9 @@ export const CustomPriceSchema = v.strictObject(
     model_tier: v.optional(v.pipe(v.string("must be a string"), v.minLength(1, "must not be empty"))),
     /** Takes effect for transactions received at or after this time; absent, always. */
     effective_from: v.optional(v.pipe(v.string(), v.isoTimestamp("must be an ISO 8601 timestamp"))),
-    /** USD per million tokens. */
-    input_mtok: v.optional(usd),
-    output_mtok: v.optional(usd),
-    cache_read_mtok: v.optional(usd),
-    cache_write_mtok: v.optional(usd),
-    /** Reasoning tokens; absent, they are billed at `output_mtok`. */
-    reasoning_mtok: v.optional(usd),
-    /** USD per image generated. */
-    image: v.optional(usd),
-    /** USD per second of audio in, out, or in total (when the client reports only a total). */
-    audio_input_second: v.optional(usd),
-    audio_output_second: v.optional(usd),
-    audio_second: v.optional(usd),
-    /** USD per second of video processed. */
-    video_second: v.optional(usd),
+    ...flatPrices,
     /** USD per tool request, by `request_type`; `default` covers requests with no or another type. */
     per_request: v.optional(v.strictObject(perRequestEntries, "must be an object of request types")),
-    /** USD per source used (live search). */
-    source_used: v.optional(usd),
-    /** USD per custom unit. */
-    unit: v.optional(usd),
   },
   "must be an object of known price keys",
 );

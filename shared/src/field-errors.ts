@@ -1,5 +1,4 @@
-import type * as v from "valibot";
-import { codeOfCheck } from "./schemas/field-rules.ts";
+import * as v from "valibot";
 
 export const FIELD_ERROR_CODES = [
   "required",
@@ -52,35 +51,49 @@ function codeOf(issue: Issue): FieldErrorCode {
   return CODE_BY_ISSUE_TYPE[issue.type] ?? "invalid_type";
 }
 
-function messageOf(field: string, code: FieldErrorCode, issue: Issue): string {
-  const subject = field === "" ? "the transaction" : field;
-  if (code === "required" && issue.input === undefined) return `${subject} is required`;
-  return `${subject} ${issue.message}`;
+/**
+ * A `v.check` whose failure carries a chosen field-error code (Valibot's own issue types cannot say it).
+ * The code travels on the requirement itself, which Valibot hands back on the issue.
+ */
+export function checkWithCode<TInput>(code: FieldErrorCode, requirement: (input: TInput) => boolean, message: string) {
+  return v.check(Object.assign(requirement, { fieldErrorCode: code }), message);
 }
 
-/** Every issue Valibot found, as the specification's field errors, paths prefixed when given. */
-export function toFieldErrors(issues: readonly Issue[], prefix = ""): FieldError[] {
+function codeOfCheck(requirement: unknown): FieldErrorCode | undefined {
+  return typeof requirement === "function"
+    ? (requirement as { fieldErrorCode?: FieldErrorCode }).fieldErrorCode
+    : undefined;
+}
+
+export interface FieldErrorPlace {
+  /** Where the validated value sits in the request: `transactions.3` in a bulk request. */
+  prefix?: string;
+  /** The name of the value itself when an issue is about all of it (`body` for a request body). */
+  root?: string;
+}
+
+/** Where a field error stands, and the subject its message starts with. */
+export function fieldAt(path: string, { prefix = "", root = "" }: FieldErrorPlace = {}): string {
+  return joinPath(prefix, path) || root;
+}
+
+/** An issue about the whole value, with no name given for it, is about the transaction. */
+export const subjectOf = (field: string) => field || "the transaction";
+
+/** Every issue Valibot found, as the specification's field errors, each built once at its final place. */
+export function toFieldErrors(issues: readonly Issue[], place: FieldErrorPlace = {}): FieldError[] {
   return issues.map((issue) => {
-    const field = joinPath(prefix, issuePath(issue));
+    const field = fieldAt(issuePath(issue), place);
     const code = codeOf(issue);
-    return { field, code, message: messageOf(field, code, issue) };
+    const message =
+      code === "required" && issue.input === undefined
+        ? `${subjectOf(field)} is required`
+        : `${subjectOf(field)} ${issue.message}`;
+    return { field, code, message };
   });
 }
 
 export function joinPath(prefix: string, path: string): string {
   if (prefix === "") return path;
   return path === "" ? prefix : `${prefix}.${path}`;
-}
-
-/**
- * Places a transaction's field errors in the request: under `transactions.<i>` in a bulk request,
- * as they are in a single one, where the transaction itself is the field `body`. Messages follow.
- */
-export function prefixFieldErrors(errors: readonly FieldError[], prefix: string): FieldError[] {
-  return errors.map((error) => {
-    const field = joinPath(prefix, error.field) || "body";
-    const subject = error.field === "" ? "the transaction" : error.field;
-    const message = error.message.startsWith(subject) ? field + error.message.slice(subject.length) : error.message;
-    return { field, code: error.code, message };
-  });
 }

@@ -7,6 +7,18 @@ export const COLLECTIONS = {
   customPricing: "custom_pricing",
 } as const;
 
+/** Document paths, for `firestore.doc(path)`: the only place they are spelled out. */
+export const DOCUMENT_PATHS = {
+  transactions: (organizationId: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.transactions}`,
+  transaction: (organizationId: string, messageId: string) =>
+    `${DOCUMENT_PATHS.transactions(organizationId)}/${messageId}`,
+  rejectedMessage: (messageId: string) => `${COLLECTIONS.rejectedMessages}/${messageId}`,
+  customPricing: (organizationId: string) => `${COLLECTIONS.customPricing}/${organizationId}`,
+  organization: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}`,
+  apiKey: (keyHash: string) => `${COLLECTIONS.apiKeys}/${keyHash}`,
+};
+
 export type Status = "active" | "disabled";
 
 export interface ApiKeyDocument {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstMessageId, ingestionResponse, validationErrorResponse } from "./responses.ts";
+import { validationFailed } from "./error-replies.ts";
+import { firstMessageId, ingestionResponse } from "./responses.ts";
 
 describe("ingestionResponse", () => {
   it("is 202 when everything was queued", () => {
@@ -67,11 +68,14 @@ describe("ingestionResponse", () => {
   });
 });
 
-describe("validationErrorResponse", () => {
+describe("validationFailed", () => {
   it("carries the details and counts them in the message", () => {
     const details = [{ field: "model", code: "required" as const, message: "model is required" }];
-    expect(validationErrorResponse(details)).toEqual({
-      error: { code: "validation_error", message: "The request failed validation with 1 field error.", details },
+    expect(validationFailed(details)).toEqual({
+      status: 400,
+      body: {
+        error: { code: "validation_error", message: "The request failed validation with 1 field error.", details },
+      },
     });
   });
 });

@@ -1,3 +1,4 @@
+import { errorBody } from "./error-replies.ts";
 import type { FieldError } from "./field-errors.ts";
 
 /** The closed list of error codes of the specification. */
@@ -43,23 +44,6 @@ export interface FailureResponse extends ErrorResponse {
   results: TransactionResult[];
 }
 
-export function errorResponse(code: ErrorCode, message: string, details?: FieldError[]): ErrorResponse {
-  return { error: details ? { code, message, details } : { code, message } };
-}
-
-export function validationErrorResponse(details: FieldError[], message?: string): ErrorResponse {
-  const count = details.length;
-  return errorResponse(
-    "validation_error",
-    message ?? `The request failed validation with ${count} field error${count === 1 ? "" : "s"}.`,
-    details,
-  );
-}
-
-export const invalidJsonResponse = (message: string): ErrorResponse => errorResponse("invalid_json", message);
-export const unauthorizedResponse = (message: string): ErrorResponse => errorResponse("unauthorized", message);
-export const internalErrorResponse = (message: string): ErrorResponse => errorResponse("internal_error", message);
-
 /** What became of one transaction: queued with an id, or failed (invalid, or not queued) with a reason. */
 export type TransactionOutcome =
   | { kind: "queued"; messageId: string }
@@ -100,7 +84,10 @@ export function ingestionResponse(outcomes: readonly TransactionOutcome[]): Inge
     return {
       status: 500,
       body: {
-        ...internalErrorResponse(`0 transaction(s) queued, ${failed} failed to queue; the request can be retried`),
+        ...errorBody(
+          "internal_error",
+          `0 transaction(s) queued, ${failed} failed to queue; the request can be retried`,
+        ),
         events_failed: failed,
         results,
       },

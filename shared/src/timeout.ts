@@ -1,6 +1,6 @@
 /** Settles with `promise`, or rejects with `onTimeout()` after `ms`: no caller waits on a dependency forever. */
 export async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(onTimeout()), ms);
   });

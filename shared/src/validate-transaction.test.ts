@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { validTransaction } from "../../test/setup/fixtures.ts";
-import { prefixFieldErrors } from "./field-errors.ts";
 import { PROVIDERS } from "./providers.ts";
 import { validateTransaction } from "./validate-transaction.ts";
 
 type Errors = Array<[field: string, code: string]>;
 
 function errorsOf(input: unknown): Errors {
-  const result = validateTransaction(input);
-  return result.ok ? [] : prefixFieldErrors(result.errors, "").map((e) => [e.field, e.code]);
+  const result = validateTransaction(input, { root: "body" });
+  return result.ok ? [] : result.errors.map((e) => [e.field, e.code]);
 }
 
 const withUsage = (...usage: unknown[]) => validTransaction({ usage });
@@ -251,8 +250,8 @@ describe("transaction size", () => {
       provider_usage_raw: { blob: half },
     });
     expect(errorsOf(big)).toEqual([["body", "too_large"]]);
-    const result = validateTransaction(big);
+    const result = validateTransaction(big, { prefix: "transactions.4" });
     if (result.ok) throw new Error("expected a failure");
-    expect(prefixFieldErrors(result.errors, "transactions.4")[0]?.field).toBe("transactions.4");
+    expect(result.errors[0]?.field).toBe("transactions.4");
   });
 });

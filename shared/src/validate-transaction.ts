@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { type FieldError, toFieldErrors } from "./field-errors.ts";
+import { type FieldError, type FieldErrorPlace, fieldAt, subjectOf, toFieldErrors } from "./field-errors.ts";
 import { MAX_TRANSACTION_BYTES } from "./limits.ts";
 import { type Transaction, TransactionSchema } from "./schemas/transaction.ts";
 
@@ -8,20 +8,21 @@ export type TransactionValidation = { ok: true; transaction: Transaction } | { o
 const PARSE_CONFIG = { abortEarly: false, abortPipeEarly: true } as const;
 
 /**
- * Validates one transaction and reports every field error found. Paths are relative to the
- * transaction; a caller inside a bulk request prefixes them.
+ * Validates one transaction and reports every field error found, each placed where the transaction
+ * stands in the request (`transactions.<i>` in a bulk request, `body` for a single one).
  */
-export function validateTransaction(input: unknown): TransactionValidation {
+export function validateTransaction(input: unknown, place: FieldErrorPlace = {}): TransactionValidation {
   const result = v.safeParse(TransactionSchema, input, PARSE_CONFIG);
-  if (!result.success) return { ok: false, errors: toFieldErrors(result.issues) };
-  const oversize = sizeError(result.output);
+  if (!result.success) return { ok: false, errors: toFieldErrors(result.issues, place) };
+  const oversize = sizeError(result.output, place);
   return oversize ? { ok: false, errors: [oversize] } : { ok: true, transaction: result.output };
 }
 
-const utf8Bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? "", "utf8");
+const encoder = new TextEncoder();
+const utf8Bytes = (value: unknown) => encoder.encode(JSON.stringify(value) ?? "").length;
 
 /** What is stored is the validated transaction, so that is what is measured. */
-function sizeError(transaction: Transaction): FieldError | undefined {
+function sizeError(transaction: Transaction, place: FieldErrorPlace): FieldError | undefined {
   const bytes = utf8Bytes(transaction);
   if (bytes <= MAX_TRANSACTION_BYTES) return undefined;
   const limit = `${MAX_TRANSACTION_BYTES / 1024} KiB`;
@@ -30,15 +31,17 @@ function sizeError(transaction: Transaction): FieldError | undefined {
     .map(([key, value]) => [key, utf8Bytes(value)] as const)
     .reduce((a, b) => (b[1] > a[1] ? b : a));
   if (largestBytes * 2 > bytes) {
+    const field = fieldAt(largest, place);
     return {
-      field: largest,
+      field,
       code: "too_large",
-      message: `${largest} is ${largestBytes} bytes; a transaction may be at most ${limit} serialized`,
+      message: `${field} is ${largestBytes} bytes; a transaction may be at most ${limit} serialized`,
     };
   }
+  const field = fieldAt("", place);
   return {
-    field: "",
+    field,
     code: "too_large",
-    message: `the transaction is ${bytes} bytes serialized; at most ${limit} is allowed`,
+    message: `${subjectOf(field)} is ${bytes} bytes serialized; at most ${limit} is allowed`,
   };
 }

@@ -1,9 +1,8 @@
-import { COLLECTIONS } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setCustomPricing } from "../../scripts/admin/pricing.ts";
 import { delay, freePort } from "../../scripts/lib/processes.ts";
 import { type Stack, startStack } from "../../scripts/lib/stack.ts";
-import { transactionRecord } from "../../services/cost-worker/src/store/records.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
 import { firestore, pubsub, seedOrganization, uniqueId } from "../setup/harness.ts";
 
@@ -19,7 +18,7 @@ async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 20_
 }
 
 const record = (org: string, messageId: string) =>
-  eventually(async () => (await transactionRecord(firestore(), org, messageId).get()).data());
+  eventually(async () => (await firestore().doc(DOCUMENT_PATHS.transaction(org, messageId)).get()).data());
 
 describe("gateway -> Pub/Sub -> push -> worker -> Firestore, as processes", () => {
   let stack: Stack;
@@ -90,11 +89,7 @@ describe("gateway -> Pub/Sub -> push -> worker -> Firestore, as processes", () =
       [2, "priced"],
     ]);
     await delay(1_500);
-    const all = await firestore()
-      .collection(COLLECTIONS.organizations)
-      .doc(org.organizationId)
-      .collection(COLLECTIONS.transactions)
-      .get();
+    const all = await firestore().collection(DOCUMENT_PATHS.transactions(org.organizationId)).get();
     expect(all.size).toBe(3);
   });
 
@@ -125,7 +120,7 @@ describe("gateway -> Pub/Sub -> push -> worker -> Firestore, as processes", () =
         .publishMessage({ data: Buffer.from("not json") }),
     ]);
     const kept = await eventually(async () =>
-      (await firestore().collection(COLLECTIONS.rejectedMessages).doc(messageId).get()).data(),
+      (await firestore().doc(DOCUMENT_PATHS.rejectedMessage(messageId)).get()).data(),
     );
     expect(kept).toMatchObject({ reason: expect.stringContaining("not JSON"), data_text: "not json" });
   });

@@ -1,12 +1,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { COLLECTIONS, hashApiKey } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import { hashApiKey } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { UserError } from "../../scripts/admin/organizations.ts";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
-import { transactionRecord } from "../../services/cost-worker/src/store/records.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";
@@ -30,9 +30,9 @@ describe("admin command line on the Firestore emulator", () => {
     await expect(admin("org", "create", org)).rejects.toThrow(/already exists/);
     expect((await admin("org", "list")).some((line) => line.startsWith(`${org}\tactive`))).toBe(true);
     await admin("org", "disable", org);
-    expect((await firestore().collection(COLLECTIONS.organizations).doc(org).get()).get("status")).toBe("disabled");
+    expect((await firestore().doc(DOCUMENT_PATHS.organization(org)).get()).get("status")).toBe("disabled");
     await admin("org", "enable", org);
-    expect((await firestore().collection(COLLECTIONS.organizations).doc(org).get()).get("status")).toBe("active");
+    expect((await firestore().doc(DOCUMENT_PATHS.organization(org)).get()).get("status")).toBe("active");
   });
 
   it("prints a new key once, alone on the last line, and stores only its hash", async () => {
@@ -41,7 +41,9 @@ describe("admin command line on the Firestore emulator", () => {
     const lines = await admin("key", "create", org);
     const key = lines.at(-1) as string;
     expect(key).toMatch(/^usk_[A-Za-z0-9_-]{43}$/);
-    const stored = await firestore().collection(COLLECTIONS.apiKeys).doc(hashApiKey(key)).get();
+    const stored = await firestore()
+      .doc(DOCUMENT_PATHS.apiKey(hashApiKey(key)))
+      .get();
     expect(stored.data()).toMatchObject({ organization_id: org, status: "active", prefix: key.slice(0, 12) });
     expect(JSON.stringify(stored.data())).not.toContain(key);
 
@@ -86,7 +88,11 @@ describe("admin command line on the Firestore emulator", () => {
     ]);
 
     expect(await admin("reprice", org)).toEqual(["examined 1 unpriced record(s); priced 1"]);
-    const repriced = (await transactionRecord(firestore(), org, event.id as string).get()).data();
+    const repriced = (
+      await firestore()
+        .doc(DOCUMENT_PATHS.transaction(org, event.id as string))
+        .get()
+    ).data();
     expect(repriced).toMatchObject({
       status: "priced",
       unpriced_reason: null,

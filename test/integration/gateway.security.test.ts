@@ -1,5 +1,5 @@
 import { Firestore } from "@google-cloud/firestore";
-import { hashApiKey } from "@usage-ingestion/shared";
+import { hashApiKey } from "@usage-ingestion/shared/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disableApiKey, setOrganizationStatus } from "../../scripts/admin/organizations.ts";
 import { delay } from "../../scripts/lib/processes.ts";

@@ -1,7 +1,6 @@
-import { COLLECTIONS } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
-import { transactionRecord } from "../../services/cost-worker/src/store/records.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 import { envelope, pushEvent, unreachableFirestore, workerDeps } from "../setup/worker.ts";
@@ -28,7 +27,9 @@ describe("cost worker on the Firestore emulator", () => {
     const deps = workerDeps();
     expect(await handleMessage(deps, event)).toBe("priced");
 
-    const snap = await transactionRecord(firestore(), org, event.id as string).get();
+    const snap = await firestore()
+      .doc(DOCUMENT_PATHS.transaction(org, event.id as string))
+      .get();
     const record = snap.data();
     // gpt-4o batch: (1000 x 2.50 + 200 x 1.25 + 300 x 10) / 2 per million = 0.002875 USD.
     expect(record).toEqual({
@@ -64,13 +65,13 @@ describe("cost worker on the Firestore emulator", () => {
     const event = pushEvent(envelope(org, validTransaction()));
     const deps = workerDeps();
     expect(await handleMessage(deps, event)).toBe("priced");
-    const first = (await transactionRecord(firestore(), org, event.id as string).get()).data();
+    const first = (
+      await firestore()
+        .doc(DOCUMENT_PATHS.transaction(org, event.id as string))
+        .get()
+    ).data();
     expect(await handleMessage(deps, event)).toBe("duplicate");
-    const records = await firestore()
-      .collection(COLLECTIONS.organizations)
-      .doc(org)
-      .collection(COLLECTIONS.transactions)
-      .get();
+    const records = await firestore().collection(DOCUMENT_PATHS.transactions(org)).get();
     expect(records.size).toBe(1);
     expect(records.docs[0]?.data()).toEqual(first);
   });
@@ -79,7 +80,11 @@ describe("cost worker on the Firestore emulator", () => {
     const org = uniqueId("org");
     const event = pushEvent(envelope(org, validTransaction({ model: "gpt-unknown-42" })));
     expect(await handleMessage(workerDeps(), event)).toBe("unpriced");
-    const record = (await transactionRecord(firestore(), org, event.id as string).get()).data();
+    const record = (
+      await firestore()
+        .doc(DOCUMENT_PATHS.transaction(org, event.id as string))
+        .get()
+    ).data();
     expect(record).toMatchObject({ status: "unpriced", cost_usd: null, cost_nanos: null, line_items: [] });
     expect(record?.unpriced_reason).toMatch(/unknown model/);
   });
@@ -93,9 +98,21 @@ describe("cost worker on the Firestore emulator", () => {
     } finally {
       await down.terminate();
     }
-    expect((await transactionRecord(firestore(), org, event.id as string).get()).exists).toBe(false);
+    expect(
+      (
+        await firestore()
+          .doc(DOCUMENT_PATHS.transaction(org, event.id as string))
+          .get()
+      ).exists,
+    ).toBe(false);
     expect(await handleMessage(workerDeps(), event)).toBe("priced");
-    expect((await transactionRecord(firestore(), org, event.id as string).get()).exists).toBe(true);
+    expect(
+      (
+        await firestore()
+          .doc(DOCUMENT_PATHS.transaction(org, event.id as string))
+          .get()
+      ).exists,
+    ).toBe(true);
   });
 
   it.each<[string, unknown, RegExp]>([
@@ -108,8 +125,7 @@ describe("cost worker on the Firestore emulator", () => {
     expect(await handleMessage(deps, event)).toBe("rejected");
     const kept = (
       await firestore()
-        .collection(COLLECTIONS.rejectedMessages)
-        .doc(event.id as string)
+        .doc(DOCUMENT_PATHS.rejectedMessage(event.id as string))
         .get()
     ).data();
     expect(kept).toMatchObject({ message_id: event.id, reason: expect.stringMatching(reason) });

@@ -1,4 +1,4 @@
-import type { Logger } from "@usage-ingestion/shared";
+import type { Logger } from "@usage-ingestion/shared/server";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";

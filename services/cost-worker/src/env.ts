@@ -1,4 +1,4 @@
-import { integerVar, optionalStringVar, parseConfig } from "@usage-ingestion/shared";
+import { integerVar, optionalStringVar, parseConfig } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 
 /** Every variable the worker reads; deployment sets these (infra tests hold the Terraform to this list). */

@@ -1,9 +1,10 @@
-import type { Logger } from "@usage-ingestion/shared";
 import { QueueMessageSchema, toFieldErrors } from "@usage-ingestion/shared";
+import type { Logger } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import { type PricedTransaction, priceAt, unpricedBecause } from "./pricing/price.ts";
+import { buildRecord } from "./store/build-record.ts";
 import { type CustomPricingStore, InvalidCustomPricing } from "./store/custom-pricing-store.ts";
-import { buildRecord, type RecordStore } from "./store/records.ts";
+import type { RecordStore } from "./store/records.ts";
 
 /** What a Pub/Sub push delivers, as the functions framework hands it over. */
 export interface PubSubEvent {

@@ -1,6 +1,6 @@
 import { Firestore } from "@google-cloud/firestore";
 import * as functions from "@google-cloud/functions-framework";
-import { jsonLogger } from "@usage-ingestion/shared";
+import { jsonLogger } from "@usage-ingestion/shared/server";
 import { parseWorkerConfig } from "./env.ts";
 import { FUNCTION_NAME } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";

@@ -1,4 +1,4 @@
-import type { Logger } from "@usage-ingestion/shared";
+import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
 import type { KeyStore } from "./auth/key-store.ts";

@@ -1,4 +1,4 @@
-import { ConfigError } from "@usage-ingestion/shared";
+import { ConfigError } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { parseGatewayConfig } from "./env.ts";
 

@@ -1,4 +1,4 @@
-import { integerVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared";
+import { integerVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 
 /** Every variable the gateway reads; deployment sets these (infra tests hold the Terraform to this list). */

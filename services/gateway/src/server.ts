@@ -1,6 +1,6 @@
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { ConfigError, jsonLogger } from "@usage-ingestion/shared";
+import { ConfigError, jsonLogger } from "@usage-ingestion/shared/server";
 import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";

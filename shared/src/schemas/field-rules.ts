@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import type { FieldErrorCode } from "../field-errors.ts";
 
 /**
  * Building blocks shared by every schema. Messages are phrased to follow the field name
@@ -38,16 +37,4 @@ export function numberAtLeast(min: number) {
 
 export function oneOf<const TOptions extends readonly string[]>(options: TOptions) {
   return v.picklist(options, `must be one of: ${options.join(", ")}`);
-}
-
-const checkCodes = new WeakMap<object, FieldErrorCode>();
-
-/** A `v.check` whose failure carries a chosen field-error code (Valibot's own issue types cannot say it). */
-export function checkWithCode<TInput>(code: FieldErrorCode, requirement: (input: TInput) => boolean, message: string) {
-  checkCodes.set(requirement, code);
-  return v.check(requirement, message);
-}
-
-export function codeOfCheck(requirement: unknown): FieldErrorCode | undefined {
-  return typeof requirement === "function" ? checkCodes.get(requirement) : undefined;
 }

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { checkWithCode, integerAtLeast, jsonObject, numberAtLeast, oneOf } from "./field-rules.ts";
+import { checkWithCode } from "../field-errors.ts";
+import { integerAtLeast, jsonObject, numberAtLeast, oneOf } from "./field-rules.ts";
 
 const optionalCount = v.optional(integerAtLeast(0));
 

@@ -2,8 +2,15 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { calcPrice, type ModelPrice } from "@pydantic/genai-prices";
-import { decimal, type Provider } from "@usage-ingestion/shared";
-import type { Rate, TieredRate, TokenRateKey } from "./rates.ts";
+import {
+  decimal,
+  PRICE_COMPONENT_KEYS,
+  PRICE_COMPONENTS,
+  type PriceComponent,
+  type PriceComponentInfo,
+  type Provider,
+} from "@usage-ingestion/shared";
+import type { Rate, TieredRate } from "./rates.ts";
 
 /** Our provider names in the catalog's terms. */
 export const CATALOG_PROVIDER_IDS: Record<Exclude<Provider, "custom">, string> = {
@@ -30,17 +37,16 @@ export const CATALOG_VERSION = `@pydantic/genai-prices@${
 export interface CatalogModel {
   modelId: string;
   providerId: string;
-  tokens: Partial<Record<TokenRateKey, Rate | TieredRate>>;
+  tokens: Partial<Record<PriceComponent, Rate | TieredRate>>;
   /** Per-request prices the catalog lists (web and file searches). */
   requests: Record<string, Rate>;
 }
 
-const TOKEN_KEYS: Array<[TokenRateKey, string]> = [
-  ["input_mtok", "input_mtok"],
-  ["output_mtok", "output_mtok"],
-  ["cache_read_mtok", "cache_read_mtok"],
-  ["cache_write_mtok", "cache_write_mtok"],
-];
+/** The components the catalog carries, by its own key, from the components table. */
+const CATALOG_KEYS = PRICE_COMPONENT_KEYS.flatMap((key) => {
+  const info: PriceComponentInfo = PRICE_COMPONENTS[key];
+  return info.catalogKey ? [[key, info.catalogKey, info.per, info.unit] as const] : [];
+});
 
 const REQUEST_KEYS: Array<[string, string]> = [
   ["web_search", "web_searches_kcount"],
@@ -61,9 +67,9 @@ export function catalogModel(provider: Exclude<Provider, "custom">, model: strin
   const source = `${CATALOG_VERSION} ${providerId}/${found.model.id}`;
   const prices: ModelPrice = found.model_price;
   const tokens: CatalogModel["tokens"] = {};
-  for (const [key, catalogKey] of TOKEN_KEYS) {
+  for (const [key, catalogKey, per, unit] of CATALOG_KEYS) {
     const value = prices[catalogKey];
-    if (value !== undefined) tokens[key] = toRate(value, 1_000_000, "token", source);
+    if (value !== undefined) tokens[key] = toRate(value, per, unit, source);
   }
   const requests: Record<string, Rate> = {};
   for (const [type, catalogKey] of REQUEST_KEYS) {

@@ -1,6 +1,15 @@
-import { type CustomPrice, type Decimal, decimal, multiply, type Transaction } from "@usage-ingestion/shared";
+import {
+  type CustomPrice,
+  type Decimal,
+  decimal,
+  FLAT_PRICE_COMPONENT_KEYS,
+  multiply,
+  PRICE_COMPONENTS,
+  type PriceComponent,
+  type Transaction,
+} from "@usage-ingestion/shared";
 import { CATALOG_VERSION, catalogModel } from "./catalog.ts";
-import { isTiered, type Rate, type RateCard, type TieredRate } from "./rates.ts";
+import { type ImageRequest, isTiered, type Rate, type RateCard, type TieredRate } from "./rates.ts";
 import { STANDARD_TIERS, supplementRates, TIER_DISCOUNTS } from "./supplement.ts";
 
 export interface CustomPricing {
@@ -18,7 +27,7 @@ export type RateCardResult = { ok: true; card: RateCard } | { ok: false; reason:
 export function rateCardFor(transaction: Transaction, receivedAt: Date, custom: CustomPricing | null): RateCardResult {
   const tier = transaction.model_tier;
   const own = custom ? customPriceFor(custom.prices, transaction, receivedAt) : undefined;
-  if (own && custom) return { ok: true, card: customRateCard(own, custom.updatedAt) };
+  if (own && custom) return { ok: true, card: customRateCard(own, custom.updatedAt, transaction) };
   const tierText = tier ? ` tier "${tier}"` : "";
   if (transaction.provider === "custom") {
     return {
@@ -43,24 +52,48 @@ export function rateCardFor(transaction: Transaction, receivedAt: Date, custom: 
       reason: `unknown model: ${transaction.provider} model "${transaction.model}" is not in the pricing catalog and has no custom price`,
     };
   }
-  const tokens: RateCard["tokens"] = {};
+  const rates: RateCard["rates"] = {};
   for (const [key, rate] of Object.entries(catalog?.tokens ?? {})) {
-    tokens[key as keyof RateCard["tokens"]] = discount ? discounted(rate, discount) : rate;
+    rates[key as PriceComponent] = discount ? discounted(rate, discount) : rate;
   }
+  const requestType = requestTypeOf(transaction);
+  const images = imagesOf(transaction);
+  Object.assign(
+    rates,
+    definedOnly({
+      image: images && supplement.image?.(images),
+      audio_second: supplement.audioSecond,
+      video_second: supplement.videoSecond,
+      source_used: supplement.sourceUsed,
+      per_request: requestType && (supplement.requests[requestType] ?? catalog?.requests[requestType]),
+    }),
+  );
   return {
     ok: true,
-    card: {
-      source: "catalog",
-      version: CATALOG_VERSION,
-      model: catalog?.modelId ?? transaction.model,
-      tokens,
-      image: supplement.image,
-      audioSecond: supplement.audioSecond,
-      videoSecond: supplement.videoSecond,
-      sourceUsed: supplement.sourceUsed,
-      requests: { ...catalog?.requests, ...supplement.requests },
-    },
+    card: { source: "catalog", version: CATALOG_VERSION, model: catalog?.modelId ?? transaction.model, rates },
   };
+}
+
+/** The request type a transaction's `requests` entry bills (`default` when it names none). */
+function requestTypeOf(transaction: Transaction): string | undefined {
+  const entry = transaction.usage.find((item) => item.type === "requests");
+  return entry?.type === "requests" ? (entry.metrics.request_type ?? "default") : undefined;
+}
+
+/** The size and quality a transaction's `images` entry asks a price for. */
+function imagesOf(transaction: Transaction): ImageRequest | undefined {
+  const entry = transaction.usage.find((item) => item.type === "images");
+  if (entry?.type !== "images") return undefined;
+  const { quality, size_px, width_px, height_px } = entry.metrics;
+  return { quality, width: width_px ?? size_px, height: height_px ?? size_px };
+}
+
+function definedOnly<T extends Record<string, unknown>>(
+  values: T,
+): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<{
+    [K in keyof T]: Exclude<T[K], undefined>;
+  }>;
 }
 
 function discounted(rate: Rate | TieredRate, discount: { factor: Decimal; source: string }): Rate | TieredRate {
@@ -93,35 +126,19 @@ export function customPriceFor(
     .at(-1);
 }
 
-function customRateCard(price: CustomPrice, updatedAt: string): RateCard {
+function customRateCard(price: CustomPrice, updatedAt: string, transaction: Transaction): RateCard {
   const source = `custom price ${price.provider}/${price.model}${price.model_tier ? ` tier ${price.model_tier}` : ""}${
     price.effective_from ? ` effective ${price.effective_from}` : ""
   } (updated ${updatedAt})`;
-  const rate = (usd: string | undefined, per: number, unit: string): Rate | undefined =>
-    usd === undefined ? undefined : { price: decimal(usd), per, unit, source };
-  const image = rate(price.image, 1, "image");
-  const requests: Record<string, Rate> = {};
-  for (const [type, usd] of Object.entries(price.per_request ?? {})) {
-    const r = rate(usd, 1, "request");
-    if (r) requests[type] = r;
+  const rates: RateCard["rates"] = {};
+  for (const key of FLAT_PRICE_COMPONENT_KEYS) {
+    const usd = price[key];
+    const { per, unit } = PRICE_COMPONENTS[key];
+    if (usd !== undefined) rates[key] = { price: decimal(usd), per, unit, source };
   }
-  const tokens: RateCard["tokens"] = {};
-  for (const key of ["input_mtok", "output_mtok", "cache_read_mtok", "cache_write_mtok", "reasoning_mtok"] as const) {
-    const r = rate(price[key], 1_000_000, "token");
-    if (r) tokens[key] = r;
-  }
-  return {
-    source: "custom",
-    version: updatedAt,
-    model: price.model,
-    tokens,
-    image: image ? () => image : undefined,
-    audioInputSecond: rate(price.audio_input_second, 1, "second"),
-    audioOutputSecond: rate(price.audio_output_second, 1, "second"),
-    audioSecond: rate(price.audio_second, 1, "second"),
-    videoSecond: rate(price.video_second, 1, "second"),
-    requests,
-    sourceUsed: rate(price.source_used, 1, "source"),
-    unit: rate(price.unit, 1, "unit"),
-  };
+  const requestType = requestTypeOf(transaction);
+  const perRequest = price.per_request as Record<string, string | undefined> | undefined;
+  const requestUsd = requestType && (perRequest?.[requestType] ?? perRequest?.default);
+  if (requestUsd) rates.per_request = { price: decimal(requestUsd), per: 1, unit: "request", source };
+  return { source: "custom", version: updatedAt, model: price.model, rates };
 }

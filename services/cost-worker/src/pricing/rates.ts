@@ -1,4 +1,4 @@
-import type { Decimal } from "@usage-ingestion/shared";
+import type { Decimal, PriceComponent } from "@usage-ingestion/shared";
 
 /** A price for `per` units of something (tokens, images, seconds, requests...), with where it came from. */
 export interface Rate {
@@ -8,13 +8,11 @@ export interface Rate {
   source: string;
 }
 
-/** A long-context price: from `start` prompt tokens on, the whole call is billed at that tier's price. */
+/** A long-context price: above `start` prompt tokens, the whole call is billed at that tier's price. */
 export interface TieredRate {
   base: Rate;
   tiers: Array<{ start: number; rate: Rate }>;
 }
-
-export type TokenRateKey = "input_mtok" | "output_mtok" | "cache_read_mtok" | "cache_write_mtok" | "reasoning_mtok";
 
 export interface ImageRequest {
   quality?: string;
@@ -23,25 +21,17 @@ export interface ImageRequest {
 }
 
 /**
- * Every price the pricer may need for one transaction. Built from the catalog plus the supplement, or
- * from the organization's custom price; the pricer itself does no look-ups.
+ * Every price one transaction may need, by price component, chosen for that transaction (its image size
+ * and quality, its request type) from the catalog plus our price table, or from the organization's custom
+ * price. The pricer itself does no look-ups.
  */
 export interface RateCard {
   source: "catalog" | "custom";
-  /** Catalog version, or the custom price's identity and update time. */
+  /** Catalog version, or the custom price's update time. */
   version: string;
   /** The catalog's model id, or the custom price's model. */
   model: string;
-  tokens: Partial<Record<TokenRateKey, Rate | TieredRate>>;
-  image?: (request: ImageRequest) => Rate | undefined;
-  audioInputSecond?: Rate;
-  audioOutputSecond?: Rate;
-  audioSecond?: Rate;
-  videoSecond?: Rate;
-  /** By request type; `default` for requests with no type or one not listed. */
-  requests: Partial<Record<string, Rate>>;
-  sourceUsed?: Rate;
-  unit?: Rate;
+  rates: Partial<Record<PriceComponent, Rate | TieredRate>>;
 }
 
 export const isTiered = (rate: Rate | TieredRate): rate is TieredRate => "tiers" in rate;

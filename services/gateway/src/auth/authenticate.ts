@@ -1,7 +1,8 @@
-import type { Logger } from "@usage-ingestion/shared";
-import { hashApiKey, internalErrorResponse, unauthorizedResponse } from "@usage-ingestion/shared";
+import { internalError, unauthorized } from "@usage-ingestion/shared";
+import type { Logger } from "@usage-ingestion/shared/server";
+import { hashApiKey } from "@usage-ingestion/shared/server";
 import type { NextFunction, Request, Response } from "express";
-import { locals, sendError } from "../http/send.ts";
+import { locals, send } from "../http/send.ts";
 import type { KeyStore } from "./key-store.ts";
 
 /**
@@ -13,7 +14,7 @@ export function authenticate(keys: KeyStore, logger: Logger) {
     // Node lower-cases incoming header names; the header is `X-Api-Key` as the specification writes it.
     const key = req.headers["x-api-key"];
     if (key === undefined) {
-      return sendError(res, 401, unauthorizedResponse("The X-Api-Key header is required."));
+      return send(res, unauthorized("The X-Api-Key header is required."));
     }
     const presented = Array.isArray(key) ? key[0] : key;
     let organizationId: string | null;
@@ -24,14 +25,10 @@ export function authenticate(keys: KeyStore, logger: Logger) {
         request_id: locals(res).requestId,
         error: error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
       });
-      return sendError(
-        res,
-        500,
-        internalErrorResponse("The API key could not be checked right now; retry the request."),
-      );
+      return send(res, internalError("The API key could not be checked right now; retry the request."));
     }
     if (!organizationId) {
-      return sendError(res, 401, unauthorizedResponse("The API key is invalid or missing."));
+      return send(res, unauthorized("The API key is invalid or missing."));
     }
     locals(res).organizationId = organizationId;
     next();

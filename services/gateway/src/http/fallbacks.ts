@@ -1,27 +1,14 @@
-import type { Logger } from "@usage-ingestion/shared";
-import { internalErrorResponse } from "@usage-ingestion/shared";
+import { internalError, methodNotAllowed as notAllowed, routeNotFound } from "@usage-ingestion/shared";
+import type { Logger } from "@usage-ingestion/shared/server";
 import type { NextFunction, Request, Response } from "express";
-import { locals, sendError, sendValidationError } from "./send.ts";
+import { locals, send } from "./send.ts";
 
 export function methodNotAllowed(allowed: string) {
-  return (req: Request, res: Response) => {
-    res.setHeader("Allow", allowed);
-    sendValidationError(
-      res,
-      405,
-      [{ field: "method", code: "invalid_value", message: `method must be ${allowed}, not ${req.method}` }],
-      `${req.method} is not allowed on ${req.path}; use ${allowed}.`,
-    );
-  };
+  return (req: Request, res: Response) => send(res, notAllowed(req.method, req.path, allowed));
 }
 
 export function notFound(req: Request, res: Response) {
-  sendValidationError(
-    res,
-    404,
-    [{ field: "path", code: "invalid_value", message: `path ${req.path} does not exist` }],
-    `No route for ${req.method} ${req.path}; the service answers POST /usage/transactions.`,
-  );
+  send(res, routeNotFound(req.method, req.path, "POST /usage/transactions"));
 }
 
 /** The last resort: the client gets a generic message and the request id, the log gets the detail. */
@@ -33,6 +20,6 @@ export function unexpectedError(logger: Logger) {
       request_id: requestId,
       error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
     });
-    sendError(res, 500, internalErrorResponse(`An internal error occurred; quote request id ${requestId}.`));
+    send(res, internalError(`An internal error occurred; quote request id ${requestId}.`));
   };
 }

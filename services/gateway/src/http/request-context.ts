@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Logger, Severity } from "@usage-ingestion/shared";
+import type { Logger, Severity } from "@usage-ingestion/shared/server";
 import type { NextFunction, Request, Response } from "express";
 import { locals } from "./send.ts";
 

@@ -1,5 +1,4 @@
-import type { ErrorResponse, FieldError } from "@usage-ingestion/shared";
-import { validationErrorResponse } from "@usage-ingestion/shared";
+import type { ErrorReply } from "@usage-ingestion/shared";
 import type { Response } from "express";
 
 export interface RequestLocals {
@@ -12,9 +11,8 @@ export interface RequestLocals {
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;
 
-export function sendError(res: Response, status: number, body: ErrorResponse): void {
-  res.status(status).json(body);
+/** Sends a reply built in `shared` as it is: its status, headers and body. */
+export function send(res: Response, reply: { status: number; body: unknown; headers?: ErrorReply["headers"] }): void {
+  if (reply.headers) res.set(reply.headers);
+  res.status(reply.status).json(reply.body);
 }
-
-export const sendValidationError = (res: Response, status: number, details: FieldError[], message?: string) =>
-  sendError(res, status, validationErrorResponse(details, message));

@@ -1,4 +1,3 @@
-import type { Logger } from "@usage-ingestion/shared";
 import {
   BulkShapeSchema,
   type FieldError,
@@ -6,24 +5,19 @@ import {
   ingestionResponse,
   isBulkRequestBody,
   isJsonObject,
-  prefixFieldErrors,
   QUEUE_SCHEMA_VERSION,
   type QueueMessage,
   type TransactionOutcome,
   type TransactionValidation,
   toFieldErrors,
   validateTransaction,
+  validationFailed,
 } from "@usage-ingestion/shared";
+import type { Logger } from "@usage-ingestion/shared/server";
 import type { Request, Response } from "express";
 import * as v from "valibot";
-import { locals, sendValidationError } from "../http/send.ts";
+import { locals, send } from "../http/send.ts";
 import type { Publisher } from "../queue/publisher.ts";
-
-interface Judged {
-  validation: TransactionValidation;
-  /** Field errors placed in the request (`transactions.<i>.…` in a bulk). */
-  errors: FieldError[];
-}
 
 /**
  * POST /usage/transactions, after authentication and body parsing: judge every transaction, answer 400
@@ -34,34 +28,36 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
     const context = locals(res);
     const body: unknown = req.body;
     if (!isJsonObject(body)) {
-      return sendValidationError(res, 400, [
-        {
-          field: "body",
-          code: "invalid_type",
-          message: "body must be a JSON object (a transaction or a bulk request)",
-        },
-      ]);
-    }
-
-    let judged: Judged[];
-    if (isBulkRequestBody(body)) {
-      const shape = v.safeParse(BulkShapeSchema, body, { abortEarly: false, abortPipeEarly: true });
-      if (!shape.success) return sendValidationError(res, 400, toFieldErrors(shape.issues));
-      judged = shape.output.transactions.map((input, index) => judge(input, `transactions.${index}`));
-    } else {
-      judged = [judge(body, "")];
-    }
-    if (judged.every((item) => !item.validation.ok)) {
-      return sendValidationError(
+      return send(
         res,
-        400,
-        judged.flatMap((item) => item.errors),
+        validationFailed([
+          {
+            field: "body",
+            code: "invalid_type",
+            message: "body must be a JSON object (a transaction or a bulk request)",
+          },
+        ]),
       );
     }
 
+    /** Field errors are placed in the request: `transactions.<i>.…` in a bulk, as they are in a single one. */
+    let judged: TransactionValidation[];
+    if (isBulkRequestBody(body)) {
+      const shape = v.safeParse(BulkShapeSchema, body, { abortEarly: false, abortPipeEarly: true });
+      if (!shape.success) return send(res, validationFailed(toFieldErrors(shape.issues)));
+      judged = shape.output.transactions.map((input, index) =>
+        validateTransaction(input, { prefix: `transactions.${index}` }),
+      );
+    } else {
+      judged = [validateTransaction(body, { root: "body" })];
+    }
+    if (judged.every((item) => !item.ok)) {
+      return send(res, validationFailed(judged.flatMap((item) => (item.ok ? [] : item.errors))));
+    }
+
     const outcomes = await Promise.all(
-      judged.map(async ({ validation, errors }, index): Promise<TransactionOutcome> => {
-        if (!validation.ok) return { kind: "invalid", error: describeInvalid(errors) };
+      judged.map(async (validation, index): Promise<TransactionOutcome> => {
+        if (!validation.ok) return { kind: "invalid", error: describeInvalid(validation.errors) };
         const message: QueueMessage = {
           schema_version: QUEUE_SCHEMA_VERSION,
           organization_id: context.organizationId as string,
@@ -88,13 +84,8 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
     if (idempotencyKey) res.setHeader("Idempotency-Key", idempotencyKey);
     context.eventsQueued = response.status === 500 ? 0 : response.body.events_queued;
     context.eventsFailed = response.status === 202 ? 0 : response.body.events_failed;
-    res.status(response.status).json(response.body);
+    send(res, response);
   };
-}
-
-function judge(input: unknown, prefix: string): Judged {
-  const validation = validateTransaction(input);
-  return { validation, errors: validation.ok ? [] : prefixFieldErrors(validation.errors, prefix) };
 }
 
 /** A failed bulk entry names its first field error; the others are found by fixing and resending. */

@@ -1,0 +1,35 @@
+import type { Firestore } from "@google-cloud/firestore";
+import { type CostRecord, type PricingFields, type Transaction, validateTransaction } from "@usage-ingestion/shared";
+import { priceAt, pricingFields, unpricedBecause } from "./pricing/price.ts";
+import type { CustomPricing } from "./pricing/rate-card.ts";
+import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
+
+/**
+ * What the admin command line may use of the worker: pricing a stored record again, exactly as the
+ * worker priced it, as of the record's own receive time.
+ */
+export type { CustomPricing };
+
+/** The organization's custom prices as stored now (no cache). */
+export const loadCustomPricing = (db: Firestore, organizationId: string) =>
+  firestoreCustomPricingStore(db, 0).get(organizationId);
+
+export function repriceRecord(record: CostRecord, custom: CustomPricing | null): PricingFields {
+  const transaction = storedTransaction(record);
+  const priced = transaction
+    ? priceAt(transaction, new Date(record.received_at), custom)
+    : unpricedBecause(record.unpriced_reason ?? "unreadable record");
+  return pricingFields(priced);
+}
+
+/** The stored record holds what pricing needs; it passed validation once, so it does again. */
+function storedTransaction(record: CostRecord): Transaction | null {
+  const result = validateTransaction({
+    provider: record.provider,
+    model: record.model,
+    ...(record.model_tier ? { model_tier: record.model_tier } : {}),
+    usage: record.usage,
+    context: record.context,
+  });
+  return result.ok ? result.transaction : null;
+}

@@ -1,0 +1,31 @@
+import type { CostRecord, QueueMessage } from "@usage-ingestion/shared";
+import { type PricedTransaction, pricingFields } from "../pricing/price.ts";
+import { firestoreSafe } from "./firestore-safe.ts";
+
+/** The record of one queued transaction: what was sent, stored so Firestore can hold it, and its price. */
+export function buildRecord(
+  messageId: string,
+  message: QueueMessage,
+  priced: PricedTransaction,
+  processedAt: Date,
+): CostRecord {
+  const { transaction } = message;
+  return {
+    message_id: messageId,
+    request_id: message.request_id,
+    transaction_index: message.transaction_index,
+    organization_id: message.organization_id,
+    received_at: message.received_at,
+    processed_at: processedAt.toISOString(),
+    provider: transaction.provider,
+    model: transaction.model,
+    model_tier: transaction.model_tier ?? null,
+    context: firestoreSafe(transaction.context),
+    usage: firestoreSafe(transaction.usage),
+    provider_usage_raw:
+      transaction.provider_usage_raw === undefined ? null : firestoreSafe(transaction.provider_usage_raw),
+    ...pricingFields(priced),
+    currency: "USD",
+    queue_schema_version: message.schema_version,
+  };
+}

@@ -1,0 +1,68 @@
+import type { FieldError } from "./field-errors.ts";
+import type { ErrorCode, ErrorResponse } from "./responses.ts";
+
+/**
+ * Every error the service answers, with its HTTP status: the one place that knows which status goes
+ * with which error. Callers send `{ status, body, headers }` as it is and never write an error body.
+ */
+export interface ErrorReply {
+  status: 400 | 401 | 404 | 405 | 408 | 413 | 431 | 500;
+  body: ErrorResponse;
+  headers?: Record<string, string>;
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ErrorResponse {
+  return { error: details ? { code, message, details } : { code, message } };
+}
+
+const countText = (count: number) => `${count} field error${count === 1 ? "" : "s"}`;
+
+/** 400 `validation_error` with every field error found. */
+export const validationFailed = (details: FieldError[], message?: string): ErrorReply => ({
+  status: 400,
+  body: errorBody(
+    "validation_error",
+    message ?? `The request failed validation with ${countText(details.length)}.`,
+    details,
+  ),
+});
+
+/** 400 `invalid_json`: the body is missing, malformed, or not declared as JSON. */
+export const invalidJson = (message: string): ErrorReply => ({ status: 400, body: errorBody("invalid_json", message) });
+
+/** 401 `unauthorized`: the key is absent, unknown, disabled, or used outside its scope. */
+export const unauthorized = (message: string): ErrorReply => ({
+  status: 401,
+  body: errorBody("unauthorized", message),
+});
+
+/** 500 `internal_error`: something on our side failed; the client may retry. */
+export const internalError = (message: string): ErrorReply => ({
+  status: 500,
+  body: errorBody("internal_error", message),
+});
+
+/** 404: the spec's list of error codes is closed, so an unknown path is a `validation_error` at `path`. */
+export const routeNotFound = (method: string, path: string, routes: string): ErrorReply => ({
+  status: 404,
+  body: errorBody("validation_error", `No route for ${method} ${path}; the service answers ${routes}.`, [
+    { field: "path", code: "invalid_value", message: `path ${path} does not exist` },
+  ]),
+});
+
+/** 405 with `Allow`: a known path asked with another method. */
+export const methodNotAllowed = (method: string, path: string, allowed: string): ErrorReply => ({
+  status: 405,
+  headers: { Allow: allowed },
+  body: errorBody("validation_error", `${method} is not allowed on ${path}; use ${allowed}.`, [
+    { field: "method", code: "invalid_value", message: `method must be ${allowed}, not ${method}` },
+  ]),
+});
+
+/** 413: the body is over the limit, reported at `body`. */
+export const bodyTooLarge = (limitBytes: number): ErrorReply => ({
+  status: 413,
+  body: errorBody("validation_error", `The request body is larger than ${limitBytes / (1024 * 1024)} MiB.`, [
+    { field: "body", code: "too_large", message: `body must be at most ${limitBytes} bytes` },
+  ]),
+});

@@ -1,0 +1,74 @@
+import type { UsageType } from "./schemas/usage.ts";
+
+/**
+ * The stored cost record: one Firestore document per queued transaction, written by the worker, read by
+ * the admin command line, the reports and the tests. This file is its only definition.
+ */
+
+/** `priced` and `unpriced` records are the billable set. */
+export const RECORD_STATUSES = ["priced", "unpriced"] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+export const BILLABLE_STATUSES: readonly RecordStatus[] = ["priced", "unpriced"];
+
+/** One priced component of one usage entry. */
+export interface LineItem {
+  usage_type: UsageType;
+  /** What was counted: `input`, `cache_read`, `output`, `generated`, a request type, ... */
+  component: string;
+  quantity: number;
+  unit: string;
+  /** USD for `unit_price_per` units, as a decimal string. */
+  unit_price_usd: string;
+  unit_price_per: number;
+  cost_usd: string;
+  cost_nanos: number;
+  /** Where the rate came from: the catalog and its version, our price table and its page, or a custom price. */
+  price_source: string;
+}
+
+export interface RecordPricing {
+  source: "catalog" | "custom" | null;
+  version: string | null;
+  model: string | null;
+}
+
+/** The fields that pricing decides; re-pricing rewrites exactly these. */
+export interface PricingFields {
+  status: RecordStatus;
+  unpriced_reason: string | null;
+  cost_usd: string | null;
+  cost_nanos: number | null;
+  line_items: LineItem[];
+  pricing: RecordPricing;
+}
+
+/** `organizations/{org_id}/transactions/{message_id}`. */
+export interface CostRecord extends PricingFields {
+  message_id: string;
+  request_id: string;
+  transaction_index: number;
+  organization_id: string;
+  received_at: string;
+  processed_at: string;
+  provider: string;
+  model: string;
+  model_tier: string | null;
+  context: unknown;
+  usage: unknown;
+  provider_usage_raw: unknown;
+  currency: "USD";
+  queue_schema_version: number;
+  /** Set when `admin reprice` priced the record again. */
+  repriced_at?: string;
+}
+
+/** `rejected_messages/{message_id}`: a message that can never become a record, kept with its raw data. */
+export interface RejectedMessage {
+  message_id: string;
+  reason: string;
+  data_base64: string | null;
+  data_text: string | null;
+  attributes: Record<string, string>;
+  subscription: string | null;
+  rejected_at: string;
+}

@@ -1,0 +1,6 @@
+// Server-only helpers (Node built-ins, process output). The contract itself is in the package's main entry,
+// which runs anywhere: browsers, edge runtimes, Node.
+export * from "./api-keys.ts";
+export * from "./config.ts";
+export * from "./firestore-errors.ts";
+export * from "./logger.ts";
