@@ -5,6 +5,9 @@ export const COLLECTIONS = {
   transactions: "transactions",
   rejectedMessages: "rejected_messages",
   customPricing: "custom_pricing",
+  costRollups: "cost_rollups",
+  unpricedRollups: "unpriced_rollups",
+  transactionIds: "transaction_ids",
 } as const;
 
 /** Document paths, for `firestore.doc(path)`: the only place they are spelled out. */
@@ -13,6 +16,11 @@ export const DOCUMENT_PATHS = {
     `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.transactions}`,
   transaction: (organizationId: string, messageId: string) =>
     `${DOCUMENT_PATHS.transactions(organizationId)}/${messageId}`,
+  costRollups: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.costRollups}`,
+  unpricedRollups: (organizationId: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.unpricedRollups}`,
+  transactionId: (organizationId: string, idHash: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.transactionIds}/${idHash}`,
   rejectedMessage: (messageId: string) => `${COLLECTIONS.rejectedMessages}/${messageId}`,
   customPricing: (organizationId: string) => `${COLLECTIONS.customPricing}/${organizationId}`,
   organization: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}`,
@@ -21,15 +29,23 @@ export const DOCUMENT_PATHS = {
 
 export type Status = "active" | "disabled";
 
+/** `ingest`: POST /usage/transactions only. `read`: the report routes and the dashboard only. */
+export const KEY_SCOPES = ["ingest", "read"] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
 export interface ApiKeyDocument {
   organization_id: string;
   prefix: string;
   status: Status;
   created_at: string;
+  /** Absent on keys made before scopes existed: those are `ingest` keys. */
+  scope?: KeyScope;
 }
 
 export interface OrganizationDocument {
   name: string;
   status: Status;
   created_at: string;
+  /** The `context` keys reports group and filter on (set with `admin org dimensions set`). */
+  dimensions?: string[];
 }

@@ -9,6 +9,7 @@ export * from "./price-components.ts";
 export * from "./providers.ts";
 export * from "./records.ts";
 export * from "./responses.ts";
+export * from "./rollups.ts";
 export * from "./schemas/field-rules.ts";
 export * from "./schemas/queue-message.ts";
 export * from "./schemas/transaction.ts";

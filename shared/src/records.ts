@@ -5,10 +5,15 @@ import type { UsageType } from "./schemas/usage.ts";
  * the admin command line, the reports and the tests. This file is its only definition.
  */
 
-/** `priced` and `unpriced` records are the billable set. */
-export const RECORD_STATUSES = ["priced", "unpriced"] as const;
+/**
+ * `priced` and `unpriced` records are the billable set. A later transaction with a `transaction_id` already
+ * billed is stored as `duplicate` (same content) or `conflict` (different content), with `duplicate_of`.
+ */
+export const RECORD_STATUSES = ["priced", "unpriced", "duplicate", "conflict"] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
+export type BillableStatus = "priced" | "unpriced";
 export const BILLABLE_STATUSES: readonly RecordStatus[] = ["priced", "unpriced"];
+export const isBillable = (status: RecordStatus): status is BillableStatus => BILLABLE_STATUSES.includes(status);
 
 /** One priced component of one usage entry. */
 export interface LineItem {
@@ -34,7 +39,7 @@ export interface RecordPricing {
 
 /** The fields that pricing decides; re-pricing rewrites exactly these. */
 export interface PricingFields {
-  status: RecordStatus;
+  status: BillableStatus;
   unpriced_reason: string | null;
   cost_usd: string | null;
   cost_nanos: number | null;
@@ -43,7 +48,12 @@ export interface PricingFields {
 }
 
 /** `organizations/{org_id}/transactions/{message_id}`. */
-export interface CostRecord extends PricingFields {
+export interface CostRecord extends Omit<PricingFields, "status"> {
+  status: RecordStatus;
+  /** The client's own id for the event, when it sent one. */
+  transaction_id: string | null;
+  /** For `duplicate` and `conflict`: the message id of the record that is billed. */
+  duplicate_of: string | null;
   message_id: string;
   request_id: string;
   transaction_index: number;
@@ -58,6 +68,8 @@ export interface CostRecord extends PricingFields {
   provider_usage_raw: unknown;
   currency: "USD";
   queue_schema_version: number;
+  /** The declared context dimensions at the time of writing, as the roll-up cell holds them. */
+  dimensions?: Record<string, string | null>;
   /** Set when `admin reprice` priced the record again. */
   repriced_at?: string;
 }

@@ -70,7 +70,7 @@ describe("cost worker on the Firestore emulator", () => {
         .doc(DOCUMENT_PATHS.transaction(org, event.id as string))
         .get()
     ).data();
-    expect(await handleMessage(deps, event)).toBe("duplicate");
+    expect(await handleMessage(deps, event)).toBe("redelivered");
     const records = await firestore().collection(DOCUMENT_PATHS.transactions(org)).get();
     expect(records.size).toBe(1);
     expect(records.docs[0]?.data()).toEqual(first);

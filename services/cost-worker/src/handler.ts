@@ -28,7 +28,7 @@ export interface WorkerDeps {
   now?: () => Date;
 }
 
-export type Outcome = "priced" | "unpriced" | "duplicate" | "rejected";
+export type Outcome = RecordStatus | "redelivered" | "rejected";
 
 /**
  * Prices one queued transaction and stores it once. Throws only what a retry can fix (Firestore down):
@@ -89,7 +89,7 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
 
   const record = buildRecord(messageId, message, priced, now());
   const created = await deps.records.createOnce(message.organization_id, messageId, record);
-  const outcome: Outcome = created ? record.status : "duplicate";
+  const outcome: Outcome = created ? record.status : "redelivered";
   log(record.status === "unpriced" && created ? "WARNING" : "INFO", outcome, {
     organization_id: message.organization_id,
     request_id: message.request_id,

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MAX_TRANSACTIONS_PER_BULK } from "../limits.ts";
+import { MAX_TRANSACTION_ID_LENGTH, MAX_TRANSACTIONS_PER_BULK } from "../limits.ts";
 import { PROVIDERS } from "../providers.ts";
 import { anyJsonObject, jsonObject, nonEmptyString, oneOf } from "./field-rules.ts";
 import { type UsageEntry, UsageEntrySchema } from "./usage.ts";
@@ -41,6 +41,14 @@ export const TransactionSchema = jsonObject(
       ),
       context: ContextSchema,
       provider_usage_raw: v.optional(anyJsonObject),
+      /** The client's own id for the event: billed once per organization, ever. */
+      transaction_id: v.optional(
+        v.pipe(
+          v.string("must be a string"),
+          v.minLength(1, "must not be empty"),
+          v.maxLength(MAX_TRANSACTION_ID_LENGTH, `must be at most ${MAX_TRANSACTION_ID_LENGTH} characters`),
+        ),
+      ),
     },
     "must be a JSON object",
   ),

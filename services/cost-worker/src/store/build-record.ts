@@ -24,6 +24,8 @@ export function buildRecord(
     usage: firestoreSafe(transaction.usage),
     provider_usage_raw:
       transaction.provider_usage_raw === undefined ? null : firestoreSafe(transaction.provider_usage_raw),
+    transaction_id: transaction.transaction_id ?? null,
+    duplicate_of: null,
     ...pricingFields(priced),
     currency: "USD",
     queue_schema_version: message.schema_version,

@@ -1,0 +1,136 @@
+import type { Provider } from "./providers.ts";
+import type { UsageEntry } from "./schemas/usage.ts";
+
+/**
+ * Cost roll-ups: what the reports read instead of the records. The worker adds each billable record to one
+ * cell in the same atomic commit that creates the record (so redelivery, duplicates and re-pricing never
+ * count twice), and a report reads a number of cells that grows with days and groups, never with
+ * transactions. A cell is split into ROLLUP_SHARDS documents so that one busy customer and model never
+ * funnels its writes into one document; a reader sums the shards.
+ *
+ * Layout: `organizations/{org}/cost_rollups/{day}_{cell}_{shard}` and, for the unpriced list,
+ * `organizations/{org}/unpriced_rollups/{day}_{reason cell}_{shard}`.
+ */
+export const ROLLUP_SHARDS = 16;
+
+/** Quantities summed per cell, as the client sent them (each vendor's own counting convention). */
+export const ROLLUP_QUANTITIES = [
+  "input_tokens",
+  "output_tokens",
+  "cached_tokens",
+  "cache_creation_input_tokens",
+  "reasoning_tokens",
+  "images",
+  "audio_seconds",
+  "video_seconds",
+  "requests",
+  "sources_used",
+  "custom_units",
+] as const;
+export type RollupQuantity = (typeof ROLLUP_QUANTITIES)[number];
+export type Quantities = Record<RollupQuantity, number>;
+
+/** What a cell is grouped by: the fixed fields plus the organization's declared context dimensions. */
+export interface RollupKey {
+  /** UTC day of the receive time, `YYYY-MM-DD`. */
+  day: string;
+  provider: Provider;
+  model: string;
+  model_tier: string | null;
+  billable_customer_id: string;
+  /** Declared dimensions only, at the time the record was written; values as text (`null` when absent). */
+  dimensions: Record<string, string | null>;
+}
+
+/** One shard of one cell, as stored. Counters are incremented atomically with the record they count. */
+export interface CostRollupDocument extends RollupKey {
+  shard: number;
+  /** Billable records (`priced` + `unpriced`). */
+  transactions: number;
+  unpriced_transactions: number;
+  /** Records stored as `conflict`: never billed, listed so that a customer sees them. */
+  conflict_transactions: number;
+  /** Integer nano-USD of the priced records. Read with BigInt support: sums may pass 2^53. */
+  cost_nanos: number | bigint;
+  quantities: Quantities;
+}
+
+/** Unpriced records by provider, model and reason, for `GET /usage/unpriced`. */
+export interface UnpricedRollupDocument {
+  day: string;
+  provider: Provider;
+  model: string;
+  model_tier: string | null;
+  reason: string;
+  shard: number;
+  transactions: number;
+}
+
+export const dayOf = (receivedAt: string): string => receivedAt.slice(0, 10);
+
+/** A dimension's value as a cell holds it: text as it is, anything else as its JSON, absent as null. */
+export function dimensionValue(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** Picks the declared dimensions out of a transaction's context. */
+export function declaredDimensions(context: unknown, declared: readonly string[]): Record<string, string | null> {
+  const source = (typeof context === "object" && context !== null ? context : {}) as Record<string, unknown>;
+  return Object.fromEntries(declared.map((name) => [name, dimensionValue(source[name])]));
+}
+
+/** A stable text for a cell's grouping (the day excluded): hashed into document ids by the writer. */
+export function cellText(key: Omit<RollupKey, "day">): string {
+  const dims = Object.keys(key.dimensions)
+    .sort()
+    .map((name) => [name, key.dimensions[name]]);
+  return JSON.stringify([key.provider, key.model, key.model_tier, key.billable_customer_id, dims]);
+}
+
+/** The shard a record goes to: spread by its message id, the same on every delivery. */
+export function shardOf(messageId: string): number {
+  let hash = 0;
+  for (let i = 0; i < messageId.length; i++) hash = (hash * 31 + messageId.charCodeAt(i)) >>> 0;
+  return hash % ROLLUP_SHARDS;
+}
+
+export const zeroQuantities = (): Quantities =>
+  Object.fromEntries(ROLLUP_QUANTITIES.map((name) => [name, 0])) as Quantities;
+
+/** The quantities of one transaction's usage, as sent. */
+export function quantitiesOf(usage: readonly UsageEntry[]): Quantities {
+  const sum = zeroQuantities();
+  for (const entry of usage) {
+    switch (entry.type) {
+      case "tokens": {
+        const m = entry.metrics;
+        sum.input_tokens += m.input_tokens;
+        sum.output_tokens += m.output_tokens;
+        sum.cached_tokens += m.cached_tokens ?? m.cache_read_input_tokens ?? 0;
+        sum.cache_creation_input_tokens += m.cache_creation_input_tokens ?? 0;
+        sum.reasoning_tokens += m.reasoning_tokens ?? m.thinking_tokens ?? 0;
+        break;
+      }
+      case "images":
+        sum.images += entry.metrics.generated;
+        break;
+      case "audio_seconds": {
+        const m = entry.metrics;
+        sum.audio_seconds += m.total_seconds ?? (m.input_seconds ?? 0) + (m.output_seconds ?? 0);
+        break;
+      }
+      case "video_seconds":
+        sum.video_seconds += entry.metrics.processed_seconds;
+        break;
+      case "requests":
+        sum.requests += entry.metrics.count;
+        sum.sources_used += entry.metrics.sources_used ?? 0;
+        break;
+      case "custom":
+        sum.custom_units += entry.metrics.units;
+        break;
+    }
+  }
+  return sum;
+}
