@@ -1,4 +1,4 @@
-import { QueueMessageSchema, toFieldErrors } from "@usage-ingestion/shared";
+import { QueueMessageSchema, type RecordStatus, toFieldErrors } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import { type PricedTransaction, priceAt, unpricedBecause } from "./pricing/price.ts";
