@@ -3,6 +3,7 @@ import { Firestore } from "@google-cloud/firestore";
 import { QUEUE_SCHEMA_VERSION, type QueueMessage, type Transaction } from "@usage-ingestion/shared";
 import type { PubSubEvent, WorkerDeps } from "../../services/cost-worker/src/handler.ts";
 import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
+import { firestoreDimensionsStore } from "../../services/cost-worker/src/store/dimensions-store.ts";
 import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
 import { memoryLogger } from "./gateway.ts";
 import { firestore, freeClosedPort } from "./harness.ts";
@@ -15,6 +16,7 @@ export function workerDeps(
   return {
     records: firestoreRecordStore(db, timeoutMs),
     customPricing: firestoreCustomPricingStore(db, 0, timeoutMs),
+    dimensions: firestoreDimensionsStore(db, 0, timeoutMs),
     logger: memoryLogger(),
   };
 }
