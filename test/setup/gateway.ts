@@ -2,6 +2,7 @@ import type { Logger } from "@usage-ingestion/shared/server";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
+import { answerParserErrors } from "../../services/gateway/src/http/parser-errors.ts";
 import { boundedPublisher, type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
 import { firestore, pubsub, serve } from "./harness.ts";
 
@@ -45,7 +46,7 @@ export async function startTestGateway(options: {
     maxEntries: 1_000,
     lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,
   });
-  const served = await serve(createApp({ keys, publisher, logger }));
+  const served = await serve(createApp({ keys, publisher, logger }), (server) => answerParserErrors(server, logger));
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
     fetch(`${served.baseUrl}/usage/transactions`, {
       method: "POST",

@@ -5,6 +5,7 @@ import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
 import { parseGatewayConfig } from "./env.ts";
+import { answerParserErrors } from "./http/parser-errors.ts";
 import { boundedPublisher, pubSubPublisher } from "./queue/publisher.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
@@ -38,6 +39,7 @@ const keys = cachedKeyStore(firestoreKeyStore(firestore), {
 const server = createApp({ keys, publisher, logger }).listen(config.PORT, () => {
   logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
 });
+answerParserErrors(server, logger);
 server.on("error", (error: NodeJS.ErrnoException) => {
   logger.log("ERROR", error.code === "EADDRINUSE" ? `port ${config.PORT} is already in use` : error.message);
   process.exit(1);

@@ -44,8 +44,6 @@ interface TransactionIdClaim {
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-/** Two racing first deliveries of one id: the loser retries at once and finds the winner's claim. */
-const CLAIM_ATTEMPTS = 3;
 
 /**
  * Writes are bounded by `timeoutMs`. A write that lands after its time-out is harmless: the redelivery
@@ -55,71 +53,67 @@ export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordS
   const bounded = <T>(promise: Promise<T>) =>
     withTimeout(promise, timeoutMs, () => new FirestoreTimeoutError(`Firestore took longer than ${timeoutMs} ms`));
 
-  /** Without a transaction id: no read at all, one batch of the record and its increments. */
-  async function storeByMessage({ record, quantities }: RecordToStore): Promise<StoreOutcome> {
+  /** One atomic batch: the documents to create (each must not exist yet) and the roll-up increments. */
+  async function commitOnce(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<boolean> {
     const batch = db.batch();
-    batch.create(db.doc(DOCUMENT_PATHS.transaction(record.organization_id, record.message_id)), record);
-    for (const write of recordRollupWrites(db, record, quantities)) batch.set(write.ref, write.data, { merge: true });
+    for (const [path, data] of creates) batch.create(db.doc(path), data);
+    for (const write of merges) batch.set(write.ref, write.data, { merge: true });
     try {
       await bounded(batch.commit());
-      return record.status;
+      return true;
     } catch (error) {
-      if (isAlreadyExists(error)) return "redelivered";
+      if (isAlreadyExists(error)) return false;
       throw error;
     }
   }
 
-  /** With a transaction id: one extra read (the claim) and one extra write (claiming it), in one transaction. */
-  async function storeByTransactionId(toStore: RecordToStore, transactionId: string): Promise<StoreOutcome> {
-    const { record, quantities, contentHash } = toStore;
-    const org = record.organization_id;
-    const claimRef = db.doc(DOCUMENT_PATHS.transactionId(org, sha256(transactionId)));
-    const recordRef = db.doc(DOCUMENT_PATHS.transaction(org, record.message_id));
-    return db.runTransaction(async (tx) => {
-      const claim = (await tx.get(claimRef)).data() as TransactionIdClaim | undefined;
-      if (claim?.message_id === record.message_id) return "redelivered";
-      let stored = record;
-      if (claim) {
-        stored = {
-          ...record,
-          status: claim.content_hash === contentHash ? "duplicate" : "conflict",
-          duplicate_of: claim.message_id,
-          unpriced_reason: null,
-          cost_usd: null,
-          cost_nanos: null,
-          line_items: [],
-        };
-      } else {
-        const newClaim: TransactionIdClaim = {
-          transaction_id: transactionId,
-          message_id: record.message_id,
-          content_hash: contentHash,
-          claimed_at: record.processed_at,
-        };
-        tx.create(claimRef, newClaim);
-      }
-      tx.create(recordRef, stored);
-      const writes: MergeWrite[] = recordRollupWrites(db, stored, quantities);
-      for (const write of writes) tx.set(write.ref, write.data, { merge: true });
-      return stored.status;
-    });
-  }
-
   return {
-    async store(toStore) {
-      const transactionId = toStore.record.transaction_id;
-      if (transactionId === null) return storeByMessage(toStore);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await bounded(storeByTransactionId(toStore, transactionId));
-        } catch (error) {
-          if (!isAlreadyExists(error)) throw error;
-          // Either this message's record is there (a redelivery of a duplicate, or of itself racing), or
-          // another message claimed the id first: then the next attempt reads that claim.
-          const ref = db.doc(DOCUMENT_PATHS.transaction(toStore.record.organization_id, toStore.record.message_id));
-          if ((await bounded(ref.get())).exists || attempt >= CLAIM_ATTEMPTS) return "redelivered";
-        }
+    /**
+     * Without a transaction id: no read, one batch of the record and its increments. With one: the claim
+     * on the id joins that batch (one extra write); only when the id is claimed already is the claim read
+     * (one extra read) and the record stored as `duplicate` or `conflict` of the claimant.
+     */
+    async store({ record, quantities, contentHash }) {
+      const org = record.organization_id;
+      const recordPath = DOCUMENT_PATHS.transaction(org, record.message_id);
+      const transactionId = record.transaction_id;
+      if (transactionId === null) {
+        const created = await commitOnce([[recordPath, record]], recordRollupWrites(db, record, quantities));
+        return created ? record.status : "redelivered";
       }
+      const claimPath = DOCUMENT_PATHS.transactionId(org, sha256(transactionId));
+      const claim: TransactionIdClaim = {
+        transaction_id: transactionId,
+        message_id: record.message_id,
+        content_hash: contentHash,
+        claimed_at: record.processed_at,
+      };
+      const merges = recordRollupWrites(db, record, quantities);
+      if (
+        await commitOnce(
+          [
+            [claimPath, claim],
+            [recordPath, record],
+          ],
+          merges,
+        )
+      )
+        return record.status;
+
+      // Claimed already: by this message (a redelivery) or by another one (a repeat of the id).
+      const claimant = (await bounded(db.doc(claimPath).get())).data() as TransactionIdClaim | undefined;
+      if (!claimant || claimant.message_id === record.message_id) return "redelivered";
+      const repeat: CostRecord = {
+        ...record,
+        status: claimant.content_hash === contentHash ? "duplicate" : "conflict",
+        duplicate_of: claimant.message_id,
+        unpriced_reason: null,
+        cost_usd: null,
+        cost_nanos: null,
+        line_items: [],
+      };
+      const created = await commitOnce([[recordPath, repeat]], recordRollupWrites(db, repeat, quantities));
+      return created ? repeat.status : "redelivered";
     },
     async reject(messageId, rejected) {
       try {
