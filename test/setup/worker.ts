@@ -8,15 +8,19 @@ import { firestoreRecordStore } from "../../services/cost-worker/src/store/recor
 import { memoryLogger } from "./gateway.ts";
 import { firestore, freeClosedPort } from "./harness.ts";
 
-/** The worker's real adapters on the Firestore emulator, with a logger the test can read. */
+/**
+ * The worker's real adapters on the Firestore emulator, with a logger the test can read. Organization
+ * settings are read afresh by default (tests change them); pass a cache time to run as deployed.
+ */
 export function workerDeps(
   db: Firestore = firestore(),
   timeoutMs = 10_000,
+  settingsTtlMs = 0,
 ): WorkerDeps & { logger: ReturnType<typeof memoryLogger> } {
   return {
     records: firestoreRecordStore(db, timeoutMs),
-    customPricing: firestoreCustomPricingStore(db, 0, timeoutMs),
-    dimensions: firestoreDimensionsStore(db, 0, timeoutMs),
+    customPricing: firestoreCustomPricingStore(db, settingsTtlMs, timeoutMs),
+    dimensions: firestoreDimensionsStore(db, settingsTtlMs, timeoutMs),
     logger: memoryLogger(),
   };
 }
