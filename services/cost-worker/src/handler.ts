@@ -5,7 +5,7 @@ import {
   type RecordStatus,
   toFieldErrors,
 } from "@usage-ingestion/shared";
-import type { Logger } from "@usage-ingestion/shared/server";
+import { isInvalidArgument, type Logger } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import { type PricedTransaction, priceAt, unpricedBecause } from "./pricing/price.ts";
 import { buildRecord } from "./store/build-record.ts";
@@ -101,11 +101,18 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
     await deps.dimensions.get(message.organization_id),
   );
   const record = buildRecord(messageId, message, priced, now(), dimensions);
-  const outcome: Outcome = await deps.records.store({
-    record,
-    quantities: quantitiesOf(message.transaction.usage),
-    contentHash: contentHash(message.transaction),
-  });
+  let outcome: Outcome;
+  try {
+    outcome = await deps.records.store({
+      record,
+      quantities: quantitiesOf(message.transaction.usage),
+      contentHash: contentHash(message.transaction),
+    });
+  } catch (error) {
+    // Firestore refusing the record as given is not fixed by a retry: keep the message, never loop on it.
+    if (!isInvalidArgument(error)) throw error;
+    return reject(`Firestore refused the record: ${(error as Error).message}`);
+  }
   log(outcome === "unpriced" || outcome === "conflict" ? "WARNING" : "INFO", outcome, {
     organization_id: message.organization_id,
     request_id: message.request_id,
