@@ -33,6 +33,8 @@ export async function startTestGateway(options: {
   keyCacheTtlMs?: number;
   keyLookupTimeoutMs?: number;
   publishTimeoutMs?: number;
+  /** The receive time the gateway stamps; absent, the real clock. */
+  now?: () => Date;
 }) {
   const logger = memoryLogger();
   const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
@@ -45,7 +47,7 @@ export async function startTestGateway(options: {
     maxEntries: 1_000,
     lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,
   });
-  const served = await serve(createApp({ keys, publisher, logger }));
+  const served = await serve(createApp({ keys, publisher, logger, ...(options.now ? { now: options.now } : {}) }));
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
     fetch(`${served.baseUrl}/usage/transactions`, {
       method: "POST",
