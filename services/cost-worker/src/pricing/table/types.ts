@@ -6,7 +6,8 @@ import type { FlatPriceComponent, Provider } from "@usage-ingestion/shared";
  * superseded prices stay, as dated entries. Model ids are as `resolveModel` spells them (lower case, no
  * `models/` or region prefix); `"prefix*"` matches every id that starts with the prefix, `"*"` every model.
  */
-export const page = (url: string, read: string) => `${url} (read ${read})`;
+export const page = (url: string, read: string) =>
+  `${url} (${/^\d{4}-\d{2}-\d{2}$/.test(read) ? `read ${read}` : read})`;
 
 /** Token components our table may price. */
 export type TokenComponent = Exclude<

@@ -68,3 +68,22 @@ export function unitRates(provider: Provider, names: readonly string[], at: Date
     requests,
   };
 }
+
+/** Every per-unit price of the model in effect at `at`, the newest for each kind, quality and size. */
+export function unitPricesInEffect(provider: Provider, names: readonly string[], at: Date): UnitPrice[] {
+  const mine = UNIT_PRICES.filter(
+    (price) =>
+      price.provider === provider &&
+      matchRank(price.model, names) !== undefined &&
+      new Date(price.effectiveFrom).getTime() <= at.getTime(),
+  );
+  const groups = new Map<string, UnitPrice[]>();
+  for (const price of mine) {
+    const key = [price.kind, price.quality, price.minSide, price.maxSide].join("|");
+    groups.set(key, [...(groups.get(key) ?? []), price]);
+  }
+  return [...groups.values()].flatMap((prices) => {
+    const found = inEffect(prices, names, at);
+    return found ? [found] : [];
+  });
+}
