@@ -39,7 +39,7 @@ export function explainRates(
 ): Explanation {
   const vendor = vendorTokenRates(provider, model, at, tier);
   if (!vendor.ok) return vendor;
-  const { modelId, names, tokens, catalogRequests } = vendor.value;
+  const { modelId, names, tokens, catalogRequests, unknownAbove } = vendor.value;
   const lines = [
     `${provider} model "${model}" priced as "${modelId}", received at ${at.toISOString()}, tier ${tier ?? "standard"}`,
     `catalog ${CATALOG_VERSION}; our price table where it names a source page`,
@@ -54,6 +54,9 @@ export function explainRates(
         `  ${key.padEnd(22)} ${info.fallback ? `as ${info.fallback}` : "no rate: such tokens leave the call unpriced"}`,
       );
     }
+  }
+  if (unknownAbove) {
+    lines.push(`  above ${unknownAbove.above} prompt tokens: unpriced, because ${unknownAbove.reason}`);
   }
   const units = unitPricesInEffect(provider, names, at);
   const requests = Object.entries(catalogRequests);

@@ -28,6 +28,11 @@ export function priceTransaction(transaction: Transaction, card: RateCard): Pric
     for (const entry of transaction.usage) {
       const measured = measure(transaction.provider, entry, card);
       if (!measured.ok) throw new Unpriceable(measured.reason);
+      if (card.unknownAbove && measured.promptTokens > card.unknownAbove.above) {
+        throw new Unpriceable(
+          `no long-context price for ${what} above ${card.unknownAbove.above} prompt tokens (this prompt: ${measured.promptTokens}): ${card.unknownAbove.reason}`,
+        );
+      }
       for (const part of measured.parts) {
         const item = lineItem(entry.type, part, rateFor(card, part.component, measured.promptTokens), what);
         if (item) items.push(item);

@@ -36,7 +36,7 @@ export function rateCardFor(transaction: Transaction, receivedAt: Date, custom: 
 
   const vendor = vendorTokenRates(transaction.provider, transaction.model, receivedAt, tier);
   if (!vendor.ok) return vendor;
-  const { modelId, names, tokens, catalogRequests } = vendor.value;
+  const { modelId, names, tokens, catalogRequests, unknownAbove } = vendor.value;
   const units = unitRates(transaction.provider, names, receivedAt);
   const rates: RateCard["rates"] = { ...tokens };
   const requestType = requestTypeOf(transaction);
@@ -51,7 +51,16 @@ export function rateCardFor(transaction: Transaction, receivedAt: Date, custom: 
       per_request: requestType && (units.requests[requestType] ?? catalogRequests[requestType]),
     }),
   );
-  return { ok: true, card: { source: "catalog", version: CATALOG_VERSION, model: modelId, rates } };
+  return {
+    ok: true,
+    card: {
+      source: "catalog",
+      version: CATALOG_VERSION,
+      model: modelId,
+      rates,
+      ...(unknownAbove ? { unknownAbove } : {}),
+    },
+  };
 }
 
 /** The request type a transaction's `requests` entry bills (`default` when it names none). */

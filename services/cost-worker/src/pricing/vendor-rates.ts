@@ -23,6 +23,7 @@ export interface VendorTokenRates {
   /** The ids our table matched the model on. */
   names: string[];
   tokens: RateCard["rates"];
+  unknownAbove?: RateCard["unknownAbove"];
   /** Per-request prices the catalog lists (web and file searches). */
   catalogRequests: Record<string, Rate>;
 }
@@ -56,12 +57,14 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   const standard = tableTokens(provider, names, at);
   if (standard.kind === "unpriced") return { ok: false, reason: `${provider} model "${model}": ${standard.reason}` };
   const base: RateCard["rates"] = { ...catalog?.tokens, ...(standard.kind === "rates" ? standard.rates : {}) };
+  const unknownAbove = standard.kind === "rates" ? standard.unknownAbove : undefined;
   const value = (tokens: RateCard["rates"]): VendorTokenResult => ({
     ok: true,
     value: {
       modelId: catalog?.modelId ?? (names[0] as string),
       names,
       tokens,
+      ...(unknownAbove ? { unknownAbove } : {}),
       catalogRequests: catalog?.requests ?? {},
     },
   });

@@ -44,7 +44,11 @@ function mostSpecific<T extends { models: readonly string[]; effectiveFrom: stri
 export type TableTokens =
   | { kind: "none" }
   | { kind: "unpriced"; reason: string }
-  | { kind: "rates"; rates: Partial<Record<TokenComponent, Rate | TieredRate>> };
+  | {
+      kind: "rates";
+      rates: Partial<Record<TokenComponent, Rate | TieredRate>>;
+      unknownAbove?: { above: number; reason: string };
+    };
 
 /**
  * Our token prices for the model at `at` (for `tier`, or the standard tier), newer entries over older
@@ -60,7 +64,9 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
   if (!last) return { kind: "none" };
   if (last.unpriced) return { kind: "unpriced", reason: last.unpriced };
   const rates: Partial<Record<TokenComponent, Rate | TieredRate>> = {};
+  let unknownAbove: { above: number; reason: string } | undefined;
   for (const entry of entries) {
+    if (entry.unknownAbove) unknownAbove = entry.unknownAbove;
     const source = `${entry.source} (effective ${entry.effectiveFrom}${entry.hoursUtc ? `, ${entry.hoursUtc.join("-")} UTC` : ""})`;
     for (const [key, usd] of Object.entries(entry.rates ?? {}) as Array<[TokenComponent, string]>) {
       const base: Rate = { price: decimal(usd), per: 1_000_000, unit: "token", source };
@@ -82,7 +88,7 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
         : base;
     }
   }
-  return { kind: "rates", rates };
+  return { kind: "rates", rates, ...(unknownAbove ? { unknownAbove } : {}) };
 }
 
 /** The multiplier rule for a service tier, for the model, at `at`. */

@@ -40,13 +40,33 @@ export const XAI: VendorTable = {
     tool("request:collections_search", "0.0025", "2025-11-01", MODELS_2025_11),
   ],
   tokens: [
-    // The catalog prices the multi-agent model at the old $2.00 / $0.20 / $6.00 without a tier; ">= 200k
-    // prompt tokens" is above 199,999.
+    // Grok 4 and the 4 Fast models: "higher context pricing" above 128K tokens, rates not on a copy we read.
+    {
+      provider: "xai",
+      models: [
+        "grok-4-0709",
+        "grok-4",
+        "grok-4-fast-reasoning",
+        "grok-4-fast-non-reasoning",
+        "grok-4-fast",
+        "grok-4-1-fast-reasoning",
+        "grok-4-1-fast-non-reasoning",
+        "grok-4-1-fast",
+      ],
+      effectiveFrom: "2025-07-09",
+      source: MODELS_2025_11,
+      unknownAbove: {
+        above: 128_000,
+        reason: `xAI bills such requests at "higher context pricing" (${MODELS_2025_11}) whose rates no vendor copy we read states`,
+      },
+    },
+    // The catalog prices the multi-agent model at the old $2.00 / $0.20 / $6.00 without a tier; the May 2026
+    // copy lists $1.25 / $0.20 / $2.50, and ">= 200k prompt tokens" (above 199,999) at twice that.
     {
       provider: "xai",
       models: ["grok-4.20-multi-agent"],
-      effectiveFrom: SINCE_PRICING_COPY,
-      source: PRICING_2026_09,
+      effectiveFrom: "2026-05-07",
+      source: page("https://docs.x.ai/developers/pricing", "copy of May 2026"),
       rates: { input_mtok: "1.25", cache_read_mtok: "0.2", output_mtok: "2.5" },
       longContext: { above: 199_999, rates: { input_mtok: "2.5", cache_read_mtok: "0.4", output_mtok: "5" } },
     },
