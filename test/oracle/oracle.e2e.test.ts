@@ -55,7 +55,7 @@ describe("the oracle, end to end through gateway, Pub/Sub push and worker", () =
     }
 
     const collection = firestore().collection(DOCUMENT_PATHS.transactions(org.organizationId));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 100_000;
     let records = new Map<string, CostRecord>();
     while (records.size < sent.length && Date.now() < deadline) {
       await delay(250);
@@ -79,5 +79,5 @@ describe("the oracle, end to end through gateway, Pub/Sub push and worker", () =
         reason: null,
       })),
     );
-  }, 120_000);
+  }, 150_000);
 });
