@@ -80,11 +80,13 @@ export const GEMINI: VendorTable = {
     {
       provider: "gemini",
       tier: "batch",
-      models: ["gemini-2*", "gemini-3*"].filter(Boolean),
+      models: ["gemini-2*", "gemini-3*"],
+      // Batch Mode launched on 2025-07-07 ("Batch Mode in the Gemini API", Google Developers Blog) at "50%
+      // less than the standard rate"; the page's Batch tables keep the cache price "Same as Standard".
       effectiveFrom: "2025-07-07",
       factor: "0.5",
       factors: { cache_read_mtok: "1", cache_audio_read_mtok: "1", cache_image_read_mtok: "1" },
-      source: COPY_2025,
+      source: COPY_2026,
     },
     ...CACHE_HALVED.flatMap((model) =>
       ["batch", "flex"].map((tier) => ({
