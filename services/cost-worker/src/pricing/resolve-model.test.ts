@@ -61,6 +61,7 @@ describe("model ids as the vendors return them", () => {
       /application inference profile/,
     ],
     ["gemini", "gemini-flash-latest", /unknown model/],
+    ["openai", "gpt-4o-realtime-preview-2024-10-01", /2024-10-01 snapshots had their own audio prices/],
   ])("leaves %s %s unpriced, saying why", (provider, id, reason) => {
     const result = vendorTokenRates(provider as Exclude<Provider, "custom">, id, AT);
     expect(result.ok ? "priced" : result.reason).toMatch(reason);

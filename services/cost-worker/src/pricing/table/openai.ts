@@ -104,6 +104,14 @@ const tokens: TokenPrices[] = [
       output_audio_mtok: "80",
     },
   },
+  // The first snapshots had their own, higher audio prices, which no OpenAI page we read states.
+  {
+    provider: "openai",
+    models: ["gpt-4o-realtime-preview-2024-10-01", "gpt-4o-audio-preview-2024-10-01"],
+    effectiveFrom: "2024-10-01",
+    source: page(`${MODELS}/gpt-4o-realtime-preview`, READ),
+    unpriced: "the 2024-10-01 snapshots had their own audio prices, not on the OpenAI pages read (read 2026-11-22)",
+  },
   // The page prices audio output only ($12), no text output.
   {
     provider: "openai",
