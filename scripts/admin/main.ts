@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { Firestore } from "@google-cloud/firestore";
 import {
   createApiKey,
@@ -9,7 +8,7 @@ import {
   setOrganizationStatus,
   UserError,
 } from "./organizations.ts";
-import { getCustomPricing, repriceUnpriced, setCustomPricing } from "./pricing.ts";
+import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 
 const HELP = `Usage: npm run admin -- <command>
 
@@ -24,10 +23,19 @@ API keys
   key list <org-id>                   list the organization's keys (prefix, status, created)
   key disable <key-prefix>            disable the key with this prefix
 
-Custom prices
-  pricing set <org-id> <file.json>    replace the organization's custom prices (schema: README)
+Custom prices (schema: README; effective_from absent = always in effect, from any receive time)
+  pricing set <org-id> <file.json>    replace the organization's whole list of custom prices
+  pricing add <org-id> <file|json>    add one price (or an array); same provider, model, model_tier
+                                      and effective_from replaces that entry
+  pricing remove <org-id> <provider> <model> [--tier TIER] [--effective-from TIME]
+                                      remove one entry (no --tier: the entry without a tier; no
+                                      --effective-from: the entry that is always in effect)
   pricing list <org-id>               show them
-  reprice <org-id>                    price the organization's unpriced records again
+  pricing explain <provider> <model> [--at TIME] [--tier TIER]
+                                      the published rates that would apply (default: now, standard
+                                      tier) and where each came from
+  reprice <org-id> [--dry-run]        price the organization's unpriced records again, listing each
+                                      with its amount; --dry-run shows that without writing
 
 Against the emulators when PUBSUB_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST are set, against
 Firestore in GOOGLE_CLOUD_PROJECT otherwise. Revocations take effect within the gateway's key
@@ -80,28 +88,14 @@ export async function runAdmin(args: string[], db: Firestore, out: Out): Promise
       const key = await disableApiKey(db, rest[0] as string);
       return out(`disabled key ${key.prefix}... of ${key.organization_id}`);
     }
-    case "pricing set": {
-      need(2, "pricing set <org-id> <file.json>");
-      let text: string;
-      try {
-        text = readFileSync(rest[1] as string, "utf8");
-      } catch {
-        throw new UserError(`cannot read ${rest[1]}`);
-      }
-      const doc = await setCustomPricing(db, rest[0] as string, text);
-      return out(`set ${doc.prices.length} custom price(s) for ${rest[0]}`);
-    }
-    case "pricing list": {
-      need(1, "pricing list <org-id>");
-      return out(JSON.stringify(await getCustomPricing(db, rest[0] as string), null, 2));
-    }
+    case "pricing set":
+    case "pricing list":
+    case "pricing add":
+    case "pricing remove":
+    case "pricing explain":
+      return runPricingCommand(action as string, rest, db, out);
     default:
-      if (group === "reprice" && action) {
-        const result = await repriceUnpriced(db, action);
-        out(`examined ${result.examined} unpriced record(s); priced ${result.priced}`);
-        for (const left of result.stillUnpriced) out(`still unpriced ${left.message_id}: ${left.reason}`);
-        return;
-      }
+      if (group === "reprice" && action) return runReprice([action, ...rest], db, out);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);
   }
 }
