@@ -4,7 +4,7 @@ import { delay } from "../../scripts/lib/processes.ts";
 import { watchedFetch } from "../setup/client.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
-import { pullableTopic, seedOrganization } from "../setup/harness.ts";
+import { pubsub, pullableTopic, seedOrganization, uniqueId } from "../setup/harness.ts";
 
 const tx = (customer: string) =>
   validTransaction({ context: { billable_customer_id: customer } }) as TrackedTransaction;
@@ -57,13 +57,25 @@ describe("client against the real gateway: buffering and sending", () => {
   });
 
   it("never puts more than 1000 transactions in one request", async () => {
-    const watched = watchedFetch();
-    const client = createClient({ baseUrl: gateway.baseUrl, apiKey: org.apiKey, fetch: watched.fetch, flushAt: 5000 });
-    for (let i = 0; i < 1001; i++) client.track(tx(`bulk-${i}`));
-    const result = await client.flush();
-    expect(watched.sent.map((body) => body.length)).toEqual([1000, 1]);
-    expect(result.delivered).toHaveLength(1001);
-    expect(await topic.pull(1001, 20_000)).toHaveLength(1001);
+    // A topic without subscriptions: Pub/Sub keeps nothing of the 1001 messages.
+    const [bare] = await pubsub().createTopic(uniqueId("bulk"));
+    const bulkGateway = await startTestGateway({ topicName: bare.name.split("/").pop() as string });
+    try {
+      const watched = watchedFetch();
+      const client = createClient({
+        baseUrl: bulkGateway.baseUrl,
+        apiKey: org.apiKey,
+        fetch: watched.fetch,
+        flushAt: 5000,
+      });
+      for (let i = 0; i < 1001; i++) client.track(tx(`bulk-${i}`));
+      const result = await client.flush();
+      expect(watched.sent.map((body) => body.length)).toEqual([1000, 1]);
+      expect(watched.statuses).toEqual([202, 202]);
+      expect(new Set(result.delivered.map((d) => d.message_id)).size).toBe(1001);
+    } finally {
+      await bulkGateway.close();
+    }
   });
 
   it("keeps the caller's transaction_id, gives one to every other transaction, and returns it", async () => {
@@ -76,6 +88,19 @@ describe("client against the real gateway: buffering and sending", () => {
     expect(given).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(watched.sent[0]?.map((t) => t.transaction_id)).toEqual([own, given]);
     await topic.pull(2);
+  });
+
+  it("reports a transaction that cannot be sent as JSON at once, and sends the others", async () => {
+    const reported: DeliveryFailure[] = [];
+    const client = createClient({ baseUrl: gateway.baseUrl, apiKey: org.apiKey, onError: (f) => reported.push(...f) });
+    const bad = { ...tx("bigint"), context: { billable_customer_id: "bigint", tokens: 10n } } as TrackedTransaction;
+    client.track(bad);
+    client.track(tx("fine"));
+    expect(reported).toMatchObject([{ reason: "invalid", error: expect.stringMatching(/^cannot be sent as JSON/) }]);
+    const result = await client.flush();
+    expect(result.delivered).toHaveLength(1);
+    expect(result.failed).toEqual(reported);
+    await topic.pull(1);
   });
 
   it("after close, reports what it is given instead of dropping it", async () => {

@@ -38,7 +38,7 @@ describe("client against the real gateway: how it reacts to failures", () => {
       expect(ids[0]?.[1]).toMatch(/^[0-9a-f-]{36}$/);
       expect(result.failed).toEqual([]);
       expect(result.delivered.map((d) => d.transaction_id)).toEqual(ids[0]);
-      const pulled = await topic.pull(3, 3_000);
+      const pulled = await topic.pull(3, 1_500);
       expect(pulled.map((m) => m.id).sort()).toEqual(result.delivered.map((d) => d.message_id).sort());
     } finally {
       await gateway.close();
@@ -85,12 +85,13 @@ describe("client against the real gateway: how it reacts to failures", () => {
     }
   });
 
-  it("never retries a 400, and reports the field errors", async () => {
+  it("never retries a 400, and gives each transaction its own field errors", async () => {
     const gateway = await startTestGateway({ topicName: topic.topicName });
     try {
       const watched = watchedFetch();
       const client = createClient({ baseUrl: gateway.baseUrl, apiKey: org.apiKey, fetch: watched.fetch, ...fast });
-      client.track(tx("bad", { provider: "nope" }));
+      client.track(tx("bad-provider", { provider: "nope" }));
+      client.track(tx("bad-model", { model: "" }));
       const result = await client.flush();
       expect(watched.statuses).toEqual([400]);
       expect(result.failed).toEqual([
@@ -98,7 +99,15 @@ describe("client against the real gateway: how it reacts to failures", () => {
           transaction: expect.objectContaining({ provider: "nope" }),
           reason: "invalid",
           status: 400,
-          error: expect.stringContaining("transactions.0.provider (invalid_value)"),
+          details: [expect.objectContaining({ field: "transactions.0.provider", code: "invalid_value" })],
+          error: expect.stringMatching(/^HTTP 400 validation_error: transactions\.0\.provider \(invalid_value\)/),
+        },
+        {
+          transaction: expect.objectContaining({ model: "" }),
+          reason: "invalid",
+          status: 400,
+          details: [expect.objectContaining({ field: "transactions.1.model", code: "too_small" })],
+          error: expect.stringMatching(/^HTTP 400 validation_error: transactions\.1\.model \(too_small\)/),
         },
       ]);
     } finally {

@@ -1,5 +1,5 @@
 import { sleep } from "./backoff.ts";
-import { batchesOf } from "./batches.ts";
+import { batchesOf, jsonBytes, type Queued } from "./batches.ts";
 import { deliverBatch } from "./deliver.ts";
 import type { DeliveryFailure, FlushResult, TrackedTransaction } from "./types.ts";
 
@@ -58,7 +58,7 @@ export function createClient(options: ClientOptions): UsageClient {
     sleep,
   };
 
-  let buffer: TrackedTransaction[] = [];
+  let buffer: Queued[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   const inFlight = new Set<Promise<void>>();
@@ -110,13 +110,20 @@ export function createClient(options: ClientOptions): UsageClient {
   return {
     track(transaction) {
       const tracked = { ...transaction, transaction_id: transaction.transaction_id ?? generateId() };
-      if (closed) {
-        const failure = { transaction: tracked, reason: "closed" as const, error: "the client is closed" };
+      const refuse = (reason: "closed" | "invalid", error: string) => {
+        const failure = { transaction: tracked, reason, error };
         settled.failed.push(failure);
         reportFailures([failure]);
         return tracked.transaction_id;
+      };
+      if (closed) return refuse("closed", "the client is closed");
+      let bytes: number;
+      try {
+        bytes = jsonBytes(tracked);
+      } catch (error) {
+        return refuse("invalid", `cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`);
       }
-      buffer.push(tracked);
+      buffer.push({ transaction: tracked, bytes });
       if (buffer.length >= flushAt) send();
       else if (timer === undefined) {
         timer = setTimeout(send, flushIntervalMs);

@@ -1,3 +1,4 @@
+import type { FieldError } from "@usage-ingestion/shared";
 import { type BackoffOptions, backoffDelay } from "./backoff.ts";
 import { type Answer, type PostOptions, postBulk } from "./http.ts";
 import type { Delivered, DeliveryFailure, FlushResult, TrackedTransaction } from "./types.ts";
@@ -49,7 +50,15 @@ export async function deliverBatch(options: DeliverOptions, batch: TrackedTransa
       continue;
     }
     const reason = status === 400 ? "invalid" : status === 401 ? "unauthorized" : "rejected";
-    for (const transaction of pending) failed.push({ transaction, reason, error, status });
+    pending.forEach((transaction, index) => {
+      // A bulk 400 names each transaction's field errors under `transactions.<index>`.
+      const own = last.kind === "http" ? last.details?.filter((d) => ownedBy(d.field, index)) : undefined;
+      failed.push(
+        own && own.length > 0
+          ? { transaction, reason, status, details: own, error: describeDetails(status, own) }
+          : { transaction, reason, status, error },
+      );
+    });
     pending = [];
   }
 
@@ -63,3 +72,9 @@ export async function deliverBatch(options: DeliverOptions, batch: TrackedTransa
   }
   return { delivered, failed };
 }
+
+const ownedBy = (field: string, index: number) =>
+  field === `transactions.${index}` || field.startsWith(`transactions.${index}.`);
+
+const describeDetails = (status: number, details: FieldError[]) =>
+  `HTTP ${status} validation_error: ${details.map((d) => `${d.field} (${d.code}): ${d.message}`).join("; ")}`;

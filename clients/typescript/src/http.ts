@@ -1,10 +1,10 @@
-import type { ErrorObject, TransactionResult } from "@usage-ingestion/shared";
+import type { ErrorObject, FieldError, TransactionResult } from "@usage-ingestion/shared";
 import type { TrackedTransaction } from "./types.ts";
 
 /** One answer of `POST /usage/transactions`, or the network error that stood in for it. */
 export type Answer =
   | { kind: "network"; error: string }
-  | { kind: "http"; status: number; results?: TransactionResult[]; error: string };
+  | { kind: "http"; status: number; results?: TransactionResult[]; details?: FieldError[]; error: string };
 
 export interface PostOptions {
   url: string;
@@ -42,6 +42,7 @@ export async function postBulk(options: PostOptions, transactions: TrackedTransa
       kind: "http",
       status: response.status,
       ...(Array.isArray(body.results) ? { results: body.results } : {}),
+      ...(Array.isArray(body.error?.details) ? { details: body.error.details } : {}),
       error: describe(response.status, body),
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Provider, TransactionInput, UsageEntryInput } from "@usage-ingestion/shared";
+import type { FieldError, Provider, TransactionInput, UsageEntryInput } from "@usage-ingestion/shared";
 
 /** A transaction as the client sends it: the contract's transaction plus the client's own id. */
 export type TrackedTransaction = TransactionInput & {
@@ -36,6 +36,8 @@ export interface DeliveryFailure {
   error: string;
   /** The last HTTP status seen, if any answer came. */
   status?: number;
+  /** The service's field errors for this transaction (paths as the service gave them). */
+  details?: FieldError[];
 }
 
 export interface Delivered {

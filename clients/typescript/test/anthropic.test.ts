@@ -46,6 +46,11 @@ describe("fromAnthropic", () => {
     ]);
   });
 
+  it("sends the thinking part of the output as its reasoning breakdown, never added to it", () => {
+    const thought = { ...message, usage: { ...message.usage, output_tokens_details: { thinking_tokens: 300 } } };
+    expect(fromAnthropic(thought).usage[0]?.metrics).toMatchObject({ output_tokens: 503, reasoning_tokens: 300 });
+  });
+
   it("bills server-side web searches as web_search requests", () => {
     const searched = { id: "msg_search", type: "message", model: "claude-sonnet-4-5", ...webSearch };
     expect(fromAnthropic(searched).usage).toEqual([

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { backoffDelay } from "../src/backoff.ts";
-import { batchesOf } from "../src/batches.ts";
+import { batchesOf, jsonBytes } from "../src/batches.ts";
 import type { TrackedTransaction } from "../src/types.ts";
 
+const queued = (transactions: TrackedTransaction[]) =>
+  transactions.map((transaction) => ({ transaction, bytes: jsonBytes(transaction) }));
 const transaction = (id: number, padding = ""): TrackedTransaction => ({
   provider: "openai",
   model: "gpt-4o-mini",
@@ -13,23 +15,20 @@ const transaction = (id: number, padding = ""): TrackedTransaction => ({
 
 describe("batchesOf", () => {
   it("cuts at the count bound", () => {
-    const batches = batchesOf(
-      Array.from({ length: 2500 }, (_, i) => transaction(i)),
-      1000,
-      5 * 1024 * 1024,
-    );
+    const all = queued(Array.from({ length: 2500 }, (_, i) => transaction(i)));
+    const batches = batchesOf(all, 1000, 5 * 1024 * 1024);
     expect(batches.map((b) => b.length)).toEqual([1000, 1000, 500]);
     expect(batches.flat().map((t) => t.transaction_id)).toEqual(Array.from({ length: 2500 }, (_, i) => `t${i}`));
   });
 
   it("cuts at the byte bound, counting UTF-8 bytes", () => {
     const big = "é".repeat(100_000); // 200 000 bytes of JSON, 100 000 characters
-    const batches = batchesOf([transaction(1, big), transaction(2, big), transaction(3, big)], 1000, 450_000);
+    const batches = batchesOf(queued([transaction(1, big), transaction(2, big), transaction(3, big)]), 1000, 450_000);
     expect(batches.map((b) => b.map((t) => t.transaction_id))).toEqual([["t1", "t2"], ["t3"]]);
   });
 
   it("sends a transaction larger than the bound alone, for the service to judge", () => {
-    const batches = batchesOf([transaction(1), transaction(2, "x".repeat(1000)), transaction(3)], 1000, 600);
+    const batches = batchesOf(queued([transaction(1), transaction(2, "x".repeat(1000)), transaction(3)]), 1000, 600);
     expect(batches.map((b) => b.length)).toEqual([1, 1, 1]);
   });
 });

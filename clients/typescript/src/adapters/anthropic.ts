@@ -14,7 +14,8 @@ import {
 /**
  * Anthropic Messages usage, as Anthropic counts it: `input_tokens` exclude cache reads and writes (the
  * prompt is their sum); `cache_creation.ephemeral_1h_input_tokens` is the part of the writes made with
- * the one-hour TTL; thinking is inside `output_tokens`; `server_tool_use.web_search_requests` are billed
+ * the one-hour TTL; thinking is inside `output_tokens` (`output_tokens_details.thinking_tokens`, where
+ * present, is sent as its `reasoning_tokens` breakdown); `server_tool_use.web_search_requests` are billed
  * per search. `total_tokens` (never priced) is the sum of every count.
  */
 export function fromAnthropic(message: unknown): VendorUsage {
@@ -35,6 +36,8 @@ export function anthropicEntries(usage: Json): UsageEntryInput[] {
         cache_read_input_tokens: cacheRead,
         cache_creation_input_tokens: cacheWrite,
         cache_creation_1h_input_tokens: countAt(objectAt(usage.cache_creation).ephemeral_1h_input_tokens),
+        // A breakdown of output_tokens, where the API reports it.
+        reasoning_tokens: countAt(objectAt(usage.output_tokens_details).thinking_tokens),
       },
     ),
   ];
