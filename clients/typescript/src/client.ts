@@ -1,6 +1,7 @@
 import { sleep } from "./backoff.ts";
 import { batchesOf, jsonBytes, type Queued } from "./batches.ts";
 import { deliverBatch } from "./deliver.ts";
+import { randomId } from "./ids.ts";
 import type { DeliveryFailure, FlushResult, TrackedTransaction } from "./types.ts";
 
 /** The service's own bounds: at most 1000 transactions and 5 MiB in one request. */
@@ -26,7 +27,7 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Called with every transaction that could not be delivered, as soon as that is known. */
   onError?: (failures: DeliveryFailure[]) => void;
-  /** Makes the ids given to transactions without one (default `crypto.randomUUID`). */
+  /** Makes the ids given to transactions without one (default: a random UUID, `crypto.randomUUID`). */
   generateId?: () => string;
   /** Jitter source in [0, 1) (default `Math.random`). */
   random?: () => number;
@@ -44,7 +45,7 @@ export interface UsageClient {
 export function createClient(options: ClientOptions): UsageClient {
   const flushAt = Math.min(MAX_BATCH_SIZE, Math.max(1, Math.floor(options.flushAt ?? 100)));
   const flushIntervalMs = options.flushIntervalMs ?? 5_000;
-  const generateId = options.generateId ?? (() => crypto.randomUUID());
+  const generateId = options.generateId ?? randomId;
   const deliver = {
     url: `${options.baseUrl.replace(/\/+$/, "")}/usage/transactions`,
     apiKey: options.apiKey,

@@ -1,7 +1,7 @@
-import type { FieldError, Provider, TransactionInput, UsageEntryInput } from "@usage-ingestion/shared";
+import type { FieldError, Provider, Transaction, UsageEntry } from "@usage-ingestion/shared";
 
 /** A transaction as the client sends it: the contract's transaction plus the client's own id. */
-export type TrackedTransaction = TransactionInput & {
+export type TrackedTransaction = Transaction & {
   /** The client's id for the event (1-255 characters); the service bills one id once. */
   transaction_id?: string;
 };
@@ -10,7 +10,7 @@ export type TrackedTransaction = TransactionInput & {
 export interface VendorUsage {
   provider: Provider;
   model: string;
-  usage: UsageEntryInput[];
+  usage: UsageEntry[];
   provider_usage_raw: Record<string, unknown>;
   /** The vendor's id for the response, where it has one; the client assigns one otherwise. */
   transaction_id?: string;

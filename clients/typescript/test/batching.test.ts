@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { backoffDelay } from "../src/backoff.ts";
 import { batchesOf, jsonBytes } from "../src/batches.ts";
+import { randomId } from "../src/ids.ts";
 import type { TrackedTransaction } from "../src/types.ts";
 
 const queued = (transactions: TrackedTransaction[]) =>
@@ -47,5 +48,22 @@ describe("backoffDelay", () => {
 
   it("never waits longer than the maximum", () => {
     expect(backoffDelay(30, { ...options, random: () => 0.999999 })).toBe(1000);
+  });
+});
+
+describe("randomId", () => {
+  const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it("is a version 4 UUID, also where the runtime lacks crypto.randomUUID", () => {
+    expect(randomId()).toMatch(v4);
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+    try {
+      const ids = Array.from({ length: 100 }, () => randomId());
+      for (const id of ids) expect(id).toMatch(v4);
+      expect(new Set(ids).size).toBe(100);
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: original, configurable: true });
+    }
   });
 });

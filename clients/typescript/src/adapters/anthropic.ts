@@ -1,4 +1,4 @@
-import type { UsageEntryInput } from "@usage-ingestion/shared";
+import type { UsageEntry } from "@usage-ingestion/shared";
 import type { VendorUsage } from "../types.ts";
 import {
   countAt,
@@ -24,7 +24,7 @@ export function fromAnthropic(message: unknown): VendorUsage {
   return vendorUsage("anthropic", stringAt(body.model), anthropicEntries(usage), usage, body.id);
 }
 
-export function anthropicEntries(usage: Json): UsageEntryInput[] {
+export function anthropicEntries(usage: Json): UsageEntry[] {
   const input = countAt(usage.input_tokens) ?? 0;
   const output = countAt(usage.output_tokens) ?? 0;
   const cacheRead = countAt(usage.cache_read_input_tokens) ?? 0;

@@ -1,4 +1,4 @@
-import type { Provider, UsageEntryInput } from "@usage-ingestion/shared";
+import type { Provider, UsageEntry } from "@usage-ingestion/shared";
 import type { VendorUsage } from "../types.ts";
 
 export type Json = Record<string, unknown>;
@@ -36,22 +36,22 @@ function withPositive(metrics: Json, optional: Record<string, number | undefined
 export function tokensEntry(
   required: { input_tokens: number | undefined; output_tokens: number | undefined; total_tokens: number | undefined },
   optional: Record<string, number | undefined> = {},
-): UsageEntryInput {
+): UsageEntry {
   const input = required.input_tokens ?? 0;
   const output = required.output_tokens ?? 0;
   const metrics = withPositive(
     { input_tokens: input, output_tokens: output, total_tokens: required.total_tokens ?? input + output },
     optional,
   );
-  return { type: "tokens", metrics } as UsageEntryInput;
+  return { type: "tokens", metrics } as UsageEntry;
 }
 
 export function requestsEntry(
   requestType: string,
   count: number,
   optional: Record<string, number | undefined> = {},
-): UsageEntryInput {
-  return { type: "requests", metrics: withPositive({ count, request_type: requestType }, optional) } as UsageEntryInput;
+): UsageEntry {
+  return { type: "requests", metrics: withPositive({ count, request_type: requestType }, optional) } as UsageEntry;
 }
 
 /** The modality breakdowns of one side (`input` or `output`), under the side-specific metric names. */
@@ -65,7 +65,7 @@ export function modalityMetrics(
 export function vendorUsage(
   provider: Provider,
   model: string | undefined,
-  usage: UsageEntryInput[],
+  usage: UsageEntry[],
   raw: Json,
   id: unknown,
 ): VendorUsage {

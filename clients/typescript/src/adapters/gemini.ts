@@ -1,4 +1,4 @@
-import type { UsageEntryInput } from "@usage-ingestion/shared";
+import type { UsageEntry } from "@usage-ingestion/shared";
 import type { VendorUsage } from "../types.ts";
 import {
   countAt,
@@ -32,7 +32,7 @@ export function fromGemini(response: unknown, options: GeminiOptions = {}): Vend
   const prompt = countAt(usage.promptTokenCount);
   const inputs = modalities([usage.promptTokensDetails, usage.toolUsePromptTokensDetails]);
   const outputs = modalities([usage.candidatesTokensDetails]);
-  const entries: UsageEntryInput[] = [
+  const entries: UsageEntry[] = [
     tokensEntry(
       {
         input_tokens: prompt === undefined ? undefined : prompt + toolUse,

@@ -1,4 +1,4 @@
-import type { UsageEntryInput } from "@usage-ingestion/shared";
+import type { UsageEntry } from "@usage-ingestion/shared";
 import type { VendorUsage } from "../types.ts";
 import {
   countAt,
@@ -38,7 +38,7 @@ export function fromXai(response: unknown): VendorUsage {
   const outputDetails = objectAt(usage.completion_tokens_details ?? usage.output_tokens_details);
   const reasoning = countAt(outputDetails.reasoning_tokens) ?? 0;
   const reasoningInside = reasoning > 0 && total !== undefined && total === (input ?? 0) + output;
-  const entries: UsageEntryInput[] = [
+  const entries: UsageEntry[] = [
     tokensEntry(
       { input_tokens: input, output_tokens: reasoningInside ? output - reasoning : output, total_tokens: total },
       {
@@ -53,7 +53,7 @@ export function fromXai(response: unknown): VendorUsage {
   return vendorUsage("xai", stringAt(body.model), entries, usage, body.id);
 }
 
-function toolRequests(usage: Json): UsageEntryInput | undefined {
+function toolRequests(usage: Json): UsageEntry | undefined {
   const sources = countAt(usage.num_sources_used) ?? 0;
   if (sources > 0) return requestsEntry("live_search", 1, { sources_used: sources });
   const details = objectAt(usage.server_side_tool_usage_details ?? usage.server_side_tool_usage);
