@@ -7,6 +7,7 @@ import reasonerCache from "./fixtures/deepseek/reasoner-cache-usage.json" with {
 import deepseekChunk from "./fixtures/deepseek/stream-last-chunk.json" with { type: "json" };
 import xaiReasoning from "./fixtures/xai/chat-completion-reasoning.json" with { type: "json" };
 import liveSearch from "./fixtures/xai/live-search.json" with { type: "json" };
+import xaiResponses from "./fixtures/xai/responses.json" with { type: "json" };
 import xaiResponsesReasoning from "./fixtures/xai/responses-reasoning.json" with { type: "json" };
 import serverTools from "./fixtures/xai/responses-server-tools.json" with { type: "json" };
 
@@ -61,6 +62,22 @@ describe("fromXai", () => {
       ],
       provider_usage_raw: xaiReasoning.usage,
       transaction_id: "3f4ddfca-b997-3bd4-80d4-8112278a1508",
+    });
+  });
+
+  it("sends the documented Responses API usage as it is: there too the reasoning is outside the output", () => {
+    expect(fromXai(xaiResponses)).toEqual({
+      provider: "xai",
+      model: "latest",
+      usage: [
+        {
+          type: "tokens",
+          // 32 + 9 + 110 = 151
+          metrics: { input_tokens: 32, output_tokens: 9, total_tokens: 151, cached_tokens: 8, reasoning_tokens: 110 },
+        },
+      ],
+      provider_usage_raw: xaiResponses.usage,
+      transaction_id: "ad5663da-63e6-86c6-e0be-ff15effa8357",
     });
   });
 

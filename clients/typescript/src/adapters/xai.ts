@@ -21,10 +21,10 @@ const SERVER_TOOLS: Array<[string, string]> = [
 ];
 
 /**
- * xAI usage. Chat Completions report `reasoning_tokens` outside `completion_tokens` (total = prompt +
- * completion + reasoning), which is the service's `xai` convention, so they are sent as they are. The
- * Responses API reports reasoning inside `output_tokens` (total = input + output): there the reasoning
- * is taken out of the output count, so that it is billed once. Live Search `num_sources_used` becomes a
+ * xAI usage. xAI reports `reasoning_tokens` outside the completion count (total = prompt + completion +
+ * reasoning), which is the service's `xai` convention, so they are sent as they are. Some Responses API
+ * answers count the reasoning inside `output_tokens` instead (total = input + output): the total tells
+ * which, and then the reasoning is taken out of the output count, so that it is billed once. Live Search `num_sources_used` becomes a
  * `live_search` request with `sources_used`; otherwise server-side tool calls become requests of their
  * kind (the API takes one `requests` entry per transaction: the first kind with calls is counted).
  */
