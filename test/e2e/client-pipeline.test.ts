@@ -12,6 +12,9 @@ import {
 } from "../../clients/typescript/src/index.ts";
 import anthropicMessage from "../../clients/typescript/test/fixtures/anthropic/message.json" with { type: "json" };
 import anthropicStream from "../../clients/typescript/test/fixtures/anthropic/stream-events.json" with { type: "json" };
+import anthropicSearch from "../../clients/typescript/test/fixtures/anthropic/web-search-usage.json" with {
+  type: "json",
+};
 import converse from "../../clients/typescript/test/fixtures/bedrock/converse.json" with { type: "json" };
 import deepseekReasoner from "../../clients/typescript/test/fixtures/deepseek/reasoner-cache-usage.json" with {
   type: "json",
@@ -19,12 +22,14 @@ import deepseekReasoner from "../../clients/typescript/test/fixtures/deepseek/re
 import geminiThinking from "../../clients/typescript/test/fixtures/gemini/generate-content-thinking.json" with {
   type: "json",
 };
+import geminiGrounding from "../../clients/typescript/test/fixtures/gemini/grounding.json" with { type: "json" };
 import openaiChunk from "../../clients/typescript/test/fixtures/openai/chat-stream-usage-chunk.json" with {
   type: "json",
 };
 import xaiReasoning from "../../clients/typescript/test/fixtures/xai/chat-completion-reasoning.json" with {
   type: "json",
 };
+import xaiTools from "../../clients/typescript/test/fixtures/xai/responses-server-tools.json" with { type: "json" };
 import { setCustomPricing } from "../../scripts/admin/pricing.ts";
 import { priceQueued } from "../setup/client.ts";
 import { startTestGateway } from "../setup/gateway.ts";
@@ -35,13 +40,14 @@ import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts"
  * worker, to the cost stored in Firestore. Expected costs are worked out by hand from the vendors'
  * price pages (USD per million tokens, read 2026-11-22):
  * - OpenAI gpt-4o-mini: input 0.15, cached input 0.075, output 0.60 (https://platform.openai.com/docs/pricing)
- * - Anthropic Claude Haiku 3.5: input 0.80, 5-minute cache write 1.00, cache hit 0.08, output 4.00
- *   (https://docs.anthropic.com/en/docs/about-claude/pricing)
- * - Gemini 2.0 Flash: input 0.10 (text), output 0.40, thinking billed as output
- *   (https://ai.google.dev/gemini-api/docs/pricing)
+ * - Anthropic Claude Haiku 3.5: input 0.80, 5-minute cache write 1.00, cache hit 0.08, output 4.00; web
+ *   search 10 USD per 1 000 searches (https://docs.anthropic.com/en/docs/about-claude/pricing)
+ * - Gemini 2.0 Flash: input 0.10 (text), output 0.40, thinking billed as output; grounding with Google
+ *   Search 35 USD per 1 000 grounded prompts (https://ai.google.dev/gemini-api/docs/pricing)
  * - Bedrock Claude 3.5 Haiku on demand: input 0.0008, cache write 0.001, cache read 0.00008, output 0.004
  *   per 1 000 tokens (https://aws.amazon.com/bedrock/pricing/)
- * - xAI grok-4-1-fast-reasoning: input 0.20, cached input 0.05, output 0.50 (https://docs.x.ai/docs/models)
+ * - xAI grok-4-1-fast-reasoning: input 0.20, cached input 0.05, output 0.50; X search 5 USD per 1 000 calls
+ *   (https://docs.x.ai/docs/models)
  * - DeepSeek deepseek-reasoner (V3.2): cache miss 0.28, cache hit 0.028, output 0.42
  *   (https://api-docs.deepseek.com/quick_start/pricing). Set as the organization's own price: the pinned
  *   catalog still carries the earlier prices and the night-time discount DeepSeek ended on 2025-09-05.
@@ -69,11 +75,29 @@ const cases: Array<{ name: string; usage: VendorUsage; cost_usd: string; cost_na
     cost_nanos: 80_000,
   },
   {
+    // 105 x 0.80 + 7123 x 0.08 + 7345 x 1.00 + 6039 x 4.00 + 1 search x 0.01 USD
+    // = 84 000 + 569 840 + 7 345 000 + 24 156 000 + 10 000 000
+    name: "Anthropic web search, the search billed per request",
+    usage: {
+      ...fromAnthropic({ id: "msg_search", model: "x", ...anthropicSearch }),
+      model: "claude-3-5-haiku-20241022",
+    },
+    cost_usd: "0.042154840",
+    cost_nanos: 42_154_840,
+  },
+  {
     // 34 x 0.10 + (418 + 438 thoughts) x 0.40 = 3 400 + 342 400
     name: "Gemini response, thoughts added to the output",
     usage: { ...fromGemini(geminiThinking), model: "gemini-2.0-flash" },
     cost_usd: "0.000345800",
     cost_nanos: 345_800,
+  },
+  {
+    // (12 + 210 tool-use prompt) x 0.10 + 16 x 0.40 + 1 grounded prompt x 0.035 USD = 22 200 + 6 400 + 35 000 000
+    name: "Gemini grounded answer, tool-use prompt tokens as input",
+    usage: { ...fromGemini(geminiGrounding), model: "gemini-2.0-flash" },
+    cost_usd: "0.035028600",
+    cost_nanos: 35_028_600,
   },
   {
     // 1200 x 0.80 + 3000 x 0.08 + 1000 x 1.00 + 350 x 4.00 = 960 000 + 240 000 + 1 000 000 + 1 400 000
@@ -88,6 +112,14 @@ const cases: Array<{ name: string; usage: VendorUsage; cost_usd: string; cost_na
     usage: fromXai(xaiReasoning),
     cost_usd: "0.000240600",
     cost_nanos: 240_600,
+  },
+  {
+    // (14750 - 8064) x 0.20 + 8064 x 0.05 + 3436 x 0.50 + 8 X searches x 0.005 USD
+    // = 1 337 200 + 403 200 + 1 718 000 + 40 000 000
+    name: "xAI server-side X searches, billed per call",
+    usage: { ...fromXai(xaiTools), model: "grok-4-1-fast-reasoning" },
+    cost_usd: "0.043458400",
+    cost_nanos: 43_458_400,
   },
   {
     // 1405 misses x 0.28 + 256 hits x 0.028 + 862 x 0.42 (reasoning inside) = 393 400 + 7 168 + 362 040

@@ -126,11 +126,9 @@ export function createClient(options: ClientOptions): UsageClient {
       }
       buffer.push({ transaction: tracked, bytes });
       if (buffer.length >= flushAt) send();
-      else if (timer === undefined) {
-        timer = setTimeout(send, flushIntervalMs);
-        // In Node, a pending flush alone does not keep the process alive; call close() before exit.
-        (timer as { unref?: () => void }).unref?.();
-      }
+      // The timer keeps a Node process alive until what waits is sent: a script that forgets close()
+      // exits a little later rather than without its usage.
+      else if (timer === undefined) timer = setTimeout(send, flushIntervalMs);
       return tracked.transaction_id;
     },
     flush,
