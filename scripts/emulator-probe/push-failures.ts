@@ -131,6 +131,16 @@ try {
   }
   await delay(15_000);
   report("15 s after re-setting each push config");
+  for (const [index, c] of CASES.entries()) {
+    const subscription = pubsub.subscription(`probe-${index}-push`).name;
+    const [pulled] = await subscriber.pull(
+      { subscription, maxMessages: 100, returnImmediately: true },
+      { timeout: 5_000 },
+    );
+    const ackIds = (pulled.receivedMessages ?? []).map((item) => item.ackId ?? "");
+    if (ackIds.length > 0) await subscriber.modifyAckDeadline({ subscription, ackIds, ackDeadlineSeconds: 0 });
+    console.log(`pull on the push subscription of ${c.name}: ${ackIds.length} message(s)`);
+  }
   for (const [index] of CASES.entries()) await pubsub.subscription(`probe-${index}-push`).seek(new Date(0));
   await delay(15_000);
   report("15 s after seeking each subscription to the epoch");
@@ -139,13 +149,6 @@ try {
   await delay(10_000);
   const again = [...attempts].filter(([key, list]) => delivered.has(key) && list.length > (before.get(key) ?? 0));
   console.log(`seeking to the epoch once everything was acknowledged pushed ${again.length} message(s) again`);
-  for (const [index, c] of CASES.entries()) {
-    const [pulled] = await subscriber.pull(
-      { subscription: pubsub.subscription(`probe-${index}-push`).name, maxMessages: 100, returnImmediately: true },
-      { timeout: 5_000 },
-    );
-    console.log(`pull on the push subscription of ${c.name}: ${pulled.receivedMessages?.length ?? 0} message(s)`);
-  }
 } finally {
   for (const server of Object.values(servers)) server.close();
   await subscriber.close();
