@@ -1,4 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
+import { PubSub } from "@google-cloud/pubsub";
+import { defaultTopologyNames } from "../lib/topology.ts";
+import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
 import {
   createApiKey,
   createOrganization,
@@ -37,13 +40,33 @@ Custom prices (schema: README; effective_from absent = always in effect, from an
   reprice <org-id> [--dry-run]        price the organization's unpriced records again, listing each
                                       with its amount; --dry-run shows that without writing
 
+Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_TOPIC or usage-transactions)
+  dead-letters list                   show what the hold subscription keeps (id, organization,
+                                      attempts, receive time, data excerpt); nothing is removed
+  dead-letters replay --all           republish every dead letter onto the topic, then remove it
+  dead-letters replay <id>...         the same for the dead letters with these ids
+
 Against the emulators when PUBSUB_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST are set, against
 Firestore in GOOGLE_CLOUD_PROJECT otherwise. Revocations take effect within the gateway's key
 cache time (10 s by default).`;
 
 type Out = (line: string) => void;
 
-export async function runAdmin(args: string[], db: Firestore, out: Out): Promise<void> {
+/** `--topic NAME` out of the arguments (default: $PUBSUB_TOPIC, then usage-transactions). */
+function topicOption(rest: string[]) {
+  const at = rest.indexOf("--topic");
+  if (at < 0) return { names: defaultTopologyNames(process.env.PUBSUB_TOPIC || undefined), rest };
+  const topic = rest[at + 1];
+  if (!topic || topic.startsWith("--")) throw new UserError("--topic needs a value");
+  return { names: defaultTopologyNames(topic), rest: rest.filter((_, i) => i !== at && i !== at + 1) };
+}
+
+export async function runAdmin(
+  args: string[],
+  db: Firestore,
+  out: Out,
+  pubsub: () => PubSub = () => new PubSub(),
+): Promise<void> {
   const [group, action, ...rest] = args;
   const need = (count: number, usage: string) => {
     if (rest.length < count) throw new UserError(`usage: npm run admin -- ${usage}`);
@@ -94,6 +117,47 @@ export async function runAdmin(args: string[], db: Firestore, out: Out): Promise
     case "pricing remove":
     case "pricing explain":
       return runPricingCommand(action as string, rest, db, out);
+    case "dead-letters list": {
+      const { names, rest: extra } = topicOption(rest);
+      if (extra.length > 0)
+        throw new UserError(
+          `unexpected "${extra.join(" ")}"; usage: npm run admin -- dead-letters list [--topic NAME]`,
+        );
+      const hold = await holdDeadLetters(pubsub(), names);
+      await hold.release(hold.letters);
+      if (hold.letters.length === 0) return out(`no dead letters in ${names.deadLetterSubscription}`);
+      for (const letter of hold.letters) {
+        out(
+          [
+            letter.id,
+            letter.organizationId ?? "-",
+            `attempts ${letter.attempts ?? "unknown"}`,
+            `received ${letter.receivedAt ?? letter.publishTime}`,
+            excerpt(letter.data),
+          ].join("\t"),
+        );
+      }
+      return out(`${hold.letters.length} dead letter(s) in ${names.deadLetterSubscription}; all kept`);
+    }
+    case "dead-letters replay": {
+      const { names, rest: chosen } = topicOption(rest);
+      const all = chosen.includes("--all");
+      if (chosen.length === 0 || (all && chosen.length > 1)) {
+        throw new UserError("usage: npm run admin -- dead-letters replay [--topic NAME] (--all | <message-id>...)");
+      }
+      const unknownFlag = chosen.find((id) => id.startsWith("-") && id !== "--all");
+      if (unknownFlag) throw new UserError(`unknown option ${unknownFlag}`);
+      const outcomes = await replayDeadLetters(pubsub(), db, names, all ? { all: true } : { ids: chosen });
+      for (const outcome of outcomes) {
+        out(
+          "republishedAs" in outcome
+            ? `replayed ${outcome.letter.id} onto ${names.topic} as ${outcome.republishedAs}`
+            : `skipped ${outcome.letter.id}: its transaction is already stored (record ${outcome.alreadyStoredAs}); removed from the hold subscription`,
+        );
+      }
+      const replayed = outcomes.filter((outcome) => "republishedAs" in outcome).length;
+      return out(`replayed ${replayed} dead letter(s), skipped ${outcomes.length - replayed} already stored`);
+    }
     default:
       if (group === "reprice" && action) return runReprice([action, ...rest], db, out);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);
@@ -107,10 +171,20 @@ if (isMain) {
     console.log(HELP);
     process.exit(0);
   }
-  const db = new Firestore(process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {});
+  const options = process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {};
+  const db = new Firestore(options);
+  let pubsub: PubSub | undefined;
   let code = 0;
   try {
-    await runAdmin(args, db, (line) => console.log(line));
+    await runAdmin(
+      args,
+      db,
+      (line) => console.log(line),
+      () => {
+        pubsub ??= new PubSub(options);
+        return pubsub;
+      },
+    );
   } catch (error) {
     code = error instanceof UserError ? 1 : 2;
     console.error(
@@ -118,6 +192,7 @@ if (isMain) {
     );
   } finally {
     await db.terminate();
+    await pubsub?.close();
   }
   process.exit(code);
 }
