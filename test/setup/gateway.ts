@@ -3,7 +3,8 @@ import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { boundedPublisher, type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
-import { firestore, pubsub, serve } from "./harness.ts";
+import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
+import { firestore, pubsub, reportsFirestore, serve } from "./harness.ts";
 
 /** Responses whose JSON the tests read freely; the assertions are what check its shape. */
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions, not types
@@ -29,6 +30,7 @@ export function memoryLogger(): Logger & { lines: CapturedLog[]; text(): string 
 export async function startTestGateway(options: {
   topicName: string;
   publisher?: Publisher;
+  now?: () => Date;
   keyStore?: KeyStore;
   keyCacheTtlMs?: number;
   keyLookupTimeoutMs?: number;
@@ -45,7 +47,15 @@ export async function startTestGateway(options: {
     maxEntries: 1_000,
     lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,
   });
-  const served = await serve(createApp({ keys, publisher, logger }));
+  const served = await serve(
+    createApp({
+      keys,
+      publisher,
+      logger,
+      reports: firestoreReportSource(reportsFirestore()),
+      ...(options.now ? { now: options.now } : {}),
+    }),
+  );
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
     fetch(`${served.baseUrl}/usage/transactions`, {
       method: "POST",
