@@ -89,7 +89,12 @@ export async function runReportCommand(args: string[], db: Firestore, reportsDb:
   }
   const parsed = parseCostQuery(params, organization.dimensions ?? [], new Date());
   if (!parsed.ok) throw new UserError(parsed.reply.body.error.message.replace("group_by", "--by"));
-  const report = await costReport(firestoreReportSource(reportsDb), action, parsed.query);
+  const report = await costReport(
+    firestoreReportSource(reportsDb),
+    action,
+    parsed.query,
+    organization.dimensions ?? [],
+  );
   if (parsed.query.format === "csv") out(costReportCsv(report).trimEnd());
   else printTable(report, out);
   return true;

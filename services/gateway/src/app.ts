@@ -7,7 +7,9 @@ import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import type { ReportSource } from "./reports/report-source.ts";
+import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
+import { openApi } from "./routes/openapi.ts";
 import { usageCosts } from "./routes/usage-costs.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
 
@@ -34,6 +36,7 @@ export function createApp(deps: GatewayDeps): express.Express {
   app.get("/healthz", (_req, res) => {
     res.status(200).json({ status: "ok" });
   });
+  app.get("/openapi.json", openApi());
   // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
   app.post(
     "/usage/transactions",
@@ -49,6 +52,7 @@ export function createApp(deps: GatewayDeps): express.Express {
     app.all("/usage/costs", methodNotAllowed("GET"));
     app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now));
     app.all("/usage/unpriced", methodNotAllowed("GET"));
+    app.get(DASHBOARD_PATHS, dashboardFile);
   }
   app.use(notFound);
   app.use(unexpectedError(deps.logger));

@@ -10,6 +10,8 @@ export interface CostReport {
   to: string;
   group_by: ReportField[];
   filters: CostQuery["filters"];
+  /** The organization's declared context dimensions: what `group_by` and the filters may name. */
+  dimensions: string[];
   groups: CostGroup[];
   totals: CostFigures;
 }
@@ -19,7 +21,12 @@ export interface CostReport {
  * Both count a record the same way, so the answer is exact for any range. The same code serves
  * `GET /usage/costs` and `admin costs`.
  */
-export async function costReport(source: ReportSource, organizationId: string, query: CostQuery): Promise<CostReport> {
+export async function costReport(
+  source: ReportSource,
+  organizationId: string,
+  query: CostQuery,
+  dimensions: string[],
+): Promise<CostReport> {
   const plan = planRange(query);
   const aggregate = new CostAggregate(query.groupBy, query.filters);
   const [cells, ...edges] = await Promise.all([
@@ -36,6 +43,7 @@ export async function costReport(source: ReportSource, organizationId: string, q
     to: query.to.toISOString(),
     group_by: query.groupBy,
     filters: query.filters,
+    dimensions,
     ...aggregate.result(),
   };
 }

@@ -12,7 +12,7 @@ export function usageCosts(source: ReportSource, now: () => Date) {
     const declared = await source.declaredDimensions(organizationId);
     const parsed = parseCostQuery(req.query as Record<string, unknown>, declared, now());
     if (!parsed.ok) return send(res, parsed.reply);
-    const report = await costReport(source, organizationId, parsed.query);
+    const report = await costReport(source, organizationId, parsed.query, declared);
     res.set("Cache-Control", "no-store");
     if (parsed.query.format === "csv") {
       res.status(200).type("text/csv; charset=utf-8").send(costReportCsv(report));
