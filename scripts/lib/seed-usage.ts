@@ -31,6 +31,10 @@ export interface SeedRecord {
 
 const hashOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
 
+/** `{day}_{cell hash}_{shard}`: the document id of one shard of one roll-up cell. */
+export const rollupDocumentId = (day: string, key: Parameters<typeof cellText>[0], shard: number) =>
+  `${day}_${hashOf(cellText(key))}_${shard}`;
+
 /**
  * Writes records and their roll-up cells in one batch each, as the worker does when it stores a record
  * (shared model: cellText, shardOf, quantitiesOf): the reports' tests and the benchmark read what it writes.
@@ -84,7 +88,7 @@ export function recordWrites(organizationId: string, declared: readonly string[]
   const billed = isBillable(status);
   const quantities = billed ? quantitiesOf(usage) : null;
   writes.push({
-    path: `${DOCUMENT_PATHS.costRollups(organizationId)}/${day}_${hashOf(cellText(key))}_${shard}`,
+    path: `${DOCUMENT_PATHS.costRollups(organizationId)}/${rollupDocumentId(day, key, shard)}`,
     merge: true,
     data: {
       ...key,
