@@ -8,10 +8,12 @@ import {
   disableApiKey,
   listApiKeys,
   listOrganizations,
+  parseKeyScope,
   setOrganizationStatus,
   UserError,
 } from "./organizations.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
+import { runReportCommand } from "./report-commands.ts";
 
 const HELP = `Usage: npm run admin -- <command>
 
@@ -19,11 +21,15 @@ Organizations
   org create <org-id> [--name NAME]   create an active organization
   org disable <org-id>                refuse every key of the organization
   org enable <org-id>                 accept its active keys again
-  org list                            list organizations
+  org list                            list organizations (id, status, created, dimensions, name)
+  org dimensions set <org-id> <key>...  declare the context keys reports group and filter on (at most 10)
+  org dimensions list <org-id>        show them
 
 API keys
-  key create <org-id>                 create a key; it is printed once, alone on the last line
-  key list <org-id>                   list the organization's keys (prefix, status, created)
+  key create <org-id> [--scope ingest|read]
+                                      create a key (default scope ingest: sends usage; read: reports and
+                                      dashboard only); it is printed once, alone on the last line
+  key list <org-id>                   list the organization's keys (prefix, status, created, scope)
   key disable <key-prefix>            disable the key with this prefix
 
 Custom prices (schema: README; effective_from absent = always in effect, from any receive time)
@@ -46,11 +52,15 @@ Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_
   dead-letters replay --all           republish every dead letter onto the topic, then remove it
   dead-letters replay <id>...         the same for the dead letters with these ids
 
+Reports
+  costs <org-id> [--from ISO] [--to ISO] [--by customer,model,...] [field=value]... [--csv]
+                                      the GET /usage/costs report in the terminal
+
 Against the emulators when PUBSUB_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST are set, against
 Firestore in GOOGLE_CLOUD_PROJECT otherwise. Revocations take effect within the gateway's key
 cache time (10 s by default).`;
 
-type Out = (line: string) => void;
+export type Out = (line: string) => void;
 
 /** `--topic NAME` out of the arguments (default: $PUBSUB_TOPIC, then usage-transactions). */
 function topicOption(rest: string[]) {
@@ -61,12 +71,16 @@ function topicOption(rest: string[]) {
   return { names: defaultTopologyNames(topic), rest: rest.filter((_, i) => i !== at && i !== at + 1) };
 }
 
-export async function runAdmin(
-  args: string[],
-  db: Firestore,
-  out: Out,
-  pubsub: () => PubSub = () => new PubSub(),
-): Promise<void> {
+export interface AdminClients {
+  /** Pub/Sub, made on first use (only the dead-letter commands need it). */
+  pubsub?: () => PubSub;
+  /** A client built with `useBigInt`, for the cost sums (see firestoreReportSource). */
+  reportsDb?: Firestore;
+}
+
+export async function runAdmin(args: string[], db: Firestore, out: Out, clients: AdminClients = {}): Promise<void> {
+  const pubsub = clients.pubsub ?? (() => new PubSub());
+  const reportsDb = clients.reportsDb ?? db;
   const [group, action, ...rest] = args;
   const need = (count: number, usage: string) => {
     if (rest.length < count) throw new UserError(`usage: npm run admin -- ${usage}`);
@@ -90,20 +104,24 @@ export async function runAdmin(
     case "org list": {
       const orgs = await listOrganizations(db);
       if (orgs.length === 0) return out("no organizations");
-      for (const org of orgs) out(`${org.id}\t${org.status}\t${org.created_at}\t${org.name}`);
+      for (const org of orgs) {
+        out(`${org.id}\t${org.status}\t${org.created_at}\t${(org.dimensions ?? []).join(",") || "-"}\t${org.name}`);
+      }
       return;
     }
     case "key create": {
-      need(1, "key create <org-id>");
-      const created = await createApiKey(db, rest[0] as string);
-      out(`created key ${created.prefix}... for ${created.organization_id}; it is shown once, keep it now:`);
+      need(1, "key create <org-id> [--scope ingest|read]");
+      const scopeAt = rest.indexOf("--scope");
+      const scope = scopeAt >= 0 ? parseKeyScope(rest[scopeAt + 1] ?? "") : "ingest";
+      const created = await createApiKey(db, rest[0] as string, undefined, undefined, scope);
+      out(`created ${scope} key ${created.prefix}... for ${created.organization_id}; it is shown once, keep it now:`);
       return out(created.key);
     }
     case "key list": {
       need(1, "key list <org-id>");
       const keys = await listApiKeys(db, rest[0] as string);
       if (keys.length === 0) return out("no keys");
-      for (const key of keys) out(`${key.prefix}...\t${key.status}\t${key.created_at}`);
+      for (const key of keys) out(`${key.prefix}...\t${key.status}\t${key.created_at}\t${key.scope}`);
       return;
     }
     case "key disable": {
@@ -159,6 +177,7 @@ export async function runAdmin(
       return out(`replayed ${replayed} dead letter(s), skipped ${outcomes.length - replayed} already stored`);
     }
     default:
+      if (await runReportCommand(args, db, reportsDb, out)) return;
       if (group === "reprice" && action) return runReprice([action, ...rest], db, out);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);
   }
@@ -173,25 +192,24 @@ if (isMain) {
   }
   const options = process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {};
   const db = new Firestore(options);
+  const reportsDb = new Firestore({ ...options, useBigInt: true });
   let pubsub: PubSub | undefined;
   let code = 0;
   try {
-    await runAdmin(
-      args,
-      db,
-      (line) => console.log(line),
-      () => {
+    await runAdmin(args, db, (line) => console.log(line), {
+      reportsDb,
+      pubsub: () => {
         pubsub ??= new PubSub(options);
         return pubsub;
       },
-    );
+    });
   } catch (error) {
     code = error instanceof UserError ? 1 : 2;
     console.error(
       error instanceof UserError ? `error: ${error.message}` : `error: ${(error as Error).message ?? String(error)}`,
     );
   } finally {
-    await db.terminate();
+    await Promise.all([db.terminate(), reportsDb.terminate()]);
     await pubsub?.close();
   }
   process.exit(code);

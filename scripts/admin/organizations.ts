@@ -1,5 +1,12 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { type ApiKeyDocument, COLLECTIONS, type OrganizationDocument, type Status } from "@usage-ingestion/shared";
+import {
+  type ApiKeyDocument,
+  COLLECTIONS,
+  KEY_SCOPES,
+  type KeyScope,
+  type OrganizationDocument,
+  type Status,
+} from "@usage-ingestion/shared";
 import { apiKeyDisplayPrefix, generateApiKey, hashApiKey, isAlreadyExists } from "@usage-ingestion/shared/server";
 
 /** A mistake of the caller's (unknown organization, duplicate id): printed without a stack trace. */
@@ -44,14 +51,30 @@ export async function listOrganizations(db: Firestore) {
   return snap.docs.map((doc) => ({ id: doc.id, ...(doc.data() as OrganizationDocument) }));
 }
 
-/** Creates a key (or stores a given one, for a development key) and returns it: the only time it is seen. */
-export async function createApiKey(db: Firestore, organizationId: string, key = generateApiKey(), now = new Date()) {
+export function parseKeyScope(text: string): KeyScope {
+  const scope = KEY_SCOPES.find((known) => known === text);
+  if (!scope) throw new UserError(`--scope must be one of: ${KEY_SCOPES.join(", ")}`);
+  return scope;
+}
+
+/**
+ * Creates a key (or stores a given one, for a development key) and returns it: the only time it is seen.
+ * `ingest` keys send usage; `read` keys read the reports and the dashboard; neither does the other's work.
+ */
+export async function createApiKey(
+  db: Firestore,
+  organizationId: string,
+  key = generateApiKey(),
+  now = new Date(),
+  scope: KeyScope = "ingest",
+) {
   await getOrganization(db, organizationId);
   const doc: ApiKeyDocument = {
     organization_id: organizationId,
     prefix: apiKeyDisplayPrefix(key),
     status: "active",
     created_at: now.toISOString(),
+    scope,
   };
   await apiKeys(db).doc(hashApiKey(key)).set(doc);
   return { key, ...doc };
@@ -63,7 +86,7 @@ export async function listApiKeys(db: Firestore, organizationId: string) {
   return snap.docs
     .map((doc) => doc.data() as ApiKeyDocument)
     .sort((a, b) => a.created_at.localeCompare(b.created_at))
-    .map(({ prefix, status, created_at }) => ({ prefix, status, created_at }));
+    .map(({ prefix, status, created_at, scope }) => ({ prefix, status, created_at, scope: scope ?? "ingest" }));
 }
 
 /** Disables the one key whose listed prefix starts with `prefix`; an ambiguous prefix is refused. */

@@ -10,6 +10,7 @@ import { delay, freePort, httpOk, spawnGroup, waitFor } from "../lib/processes.t
 import { REPO_ROOT, startGatewayProcess, startWorkerProcess } from "../lib/services.ts";
 import { defaultTopologyNames, ensureTopology, pushEndpointFor } from "../lib/topology.ts";
 import { load } from "./load.ts";
+import { reportLatency } from "./report-latency.ts";
 import { peakRssMb } from "./rss.ts";
 
 /**
@@ -276,6 +277,7 @@ try {
   console.log(
     `\n(${connections} connections, ${seconds} s per load, autocannon in this process; services built and run with NODE_OPTIONS=${NODE_OPTIONS}; Node ${process.version})`,
   );
+  for (const line of await reportLatency(projectId)) console.log(line);
   await topic.flush();
   await Promise.allSettled([pubsub.close(), db.terminate()]);
 } finally {

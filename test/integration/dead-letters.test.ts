@@ -11,7 +11,7 @@ import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";
 
 async function admin(...args: string[]) {
   const lines: string[] = [];
-  await runAdmin(args, firestore(), (line) => lines.push(line), pubsub);
+  await runAdmin(args, firestore(), (line) => lines.push(line), { pubsub });
   return lines;
 }
 

@@ -4,7 +4,8 @@ import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { answerParserErrors } from "../../services/gateway/src/http/parser-errors.ts";
 import { boundedPublisher, type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
-import { firestore, pubsub, serve } from "./harness.ts";
+import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
+import { firestore, pubsub, reportsFirestore, serve } from "./harness.ts";
 
 /** Responses whose JSON the tests read freely; the assertions are what check its shape. */
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions, not types
@@ -48,7 +49,13 @@ export async function startTestGateway(options: {
     maxEntries: 1_000,
     lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,
   });
-  const app = createApp({ keys, publisher, logger, ...(options.now ? { now: options.now } : {}) });
+  const app = createApp({
+    keys,
+    publisher,
+    logger,
+    reports: firestoreReportSource(reportsFirestore()),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const served = await serve(app, (server) => answerParserErrors(server, logger));
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
     fetch(`${served.baseUrl}/usage/transactions`, {

@@ -9,9 +9,15 @@ import { createApiKey, createOrganization, setOrganizationStatus } from "../../s
 /** Clients on the emulators the global setup started (see emulator-env.ts). */
 let firestoreClient: Firestore | undefined;
 let pubsubClient: PubSub | undefined;
+let reportsClient: Firestore | undefined;
 export const firestore = () => {
   firestoreClient ??= new Firestore({ projectId: process.env.GOOGLE_CLOUD_PROJECT });
   return firestoreClient;
+};
+/** The reports read integers as BigInt, as the gateway's reports client does. */
+export const reportsFirestore = () => {
+  reportsClient ??= new Firestore({ projectId: process.env.GOOGLE_CLOUD_PROJECT, useBigInt: true });
+  return reportsClient;
 };
 export const pubsub = () => {
   pubsubClient ??= new PubSub({ projectId: process.env.GOOGLE_CLOUD_PROJECT });
@@ -25,8 +31,9 @@ export async function seedOrganization(options: { organizationDisabled?: boolean
   const organizationId = uniqueId("org");
   await createOrganization(firestore(), organizationId, "Test organization");
   const { key, prefix } = await createApiKey(firestore(), organizationId);
+  const { key: readKey } = await createApiKey(firestore(), organizationId, undefined, undefined, "read");
   if (options.organizationDisabled) await setOrganizationStatus(firestore(), organizationId, "disabled");
-  return { organizationId, apiKey: key, keyPrefix: prefix };
+  return { organizationId, apiKey: key, keyPrefix: prefix, readKey };
 }
 
 /** A topic with a pull subscription, to read back what was published. */

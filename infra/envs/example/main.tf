@@ -67,3 +67,12 @@ module "monitoring" {
   notification_channels         = var.notification_channels
   depends_on                    = [module.apis]
 }
+
+module "analytics" {
+  source               = "../../modules/analytics"
+  project_id           = var.project_id
+  location             = var.bigquery_location
+  topic_id             = module.pubsub.topic_id
+  pubsub_service_agent = module.iam.pubsub_service_agent
+  depends_on           = [module.apis]
+}

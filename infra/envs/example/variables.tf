@@ -36,3 +36,8 @@ variable "notification_channels" {
   type        = list(string)
   default     = []
 }
+variable "bigquery_location" {
+  description = "Where the usage dataset lives in BigQuery (modules/analytics)."
+  type        = string
+  default     = "US"
+}

@@ -6,7 +6,12 @@ import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import type { Publisher } from "./queue/publisher.ts";
+import type { ReportSource } from "./reports/report-source.ts";
+import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
+import { openApi } from "./routes/openapi.ts";
+import { usageCosts } from "./routes/usage-costs.ts";
+import { usageUnpriced } from "./routes/usage-unpriced.ts";
 
 export interface GatewayDeps {
   /** Already cached and time-bounded (see cachedKeyStore). */
@@ -14,6 +19,8 @@ export interface GatewayDeps {
   /** Already time-bounded (see boundedPublisher). */
   publisher: Publisher;
   logger: Logger;
+  /** The report routes' reads (see firestoreReportSource); without it they are not served. */
+  reports?: ReportSource;
   now?: () => Date;
 }
 
@@ -24,10 +31,12 @@ export function createApp(deps: GatewayDeps): express.Express {
   app.set("etag", false);
   app.set("trust proxy", true);
 
-  app.use(requestContext(deps.logger, deps.now ?? (() => new Date())));
+  const now = deps.now ?? (() => new Date());
+  app.use(requestContext(deps.logger, now));
   app.get("/healthz", (_req, res) => {
     res.status(200).json({ status: "ok" });
   });
+  app.get("/openapi.json", openApi());
   // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
   app.post(
     "/usage/transactions",
@@ -37,6 +46,14 @@ export function createApp(deps: GatewayDeps): express.Express {
     ingestUsage(deps.publisher, deps.logger),
   );
   app.all("/usage/transactions", methodNotAllowed("POST"));
+  if (deps.reports) {
+    const readKey = authenticate(deps.keys, deps.logger, "read");
+    app.get("/usage/costs", readKey, usageCosts(deps.reports, now));
+    app.all("/usage/costs", methodNotAllowed("GET"));
+    app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now));
+    app.all("/usage/unpriced", methodNotAllowed("GET"));
+    app.get(DASHBOARD_PATHS, dashboardFile);
+  }
   app.use(notFound);
   app.use(unexpectedError(deps.logger));
   return app;

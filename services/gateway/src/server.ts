@@ -7,6 +7,7 @@ import { firestoreKeyStore } from "./auth/key-store.ts";
 import { parseGatewayConfig } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
 import { boundedPublisher, pubSubPublisher } from "./queue/publisher.ts";
+import { firestoreReportSource } from "./reports/report-source.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
 const logger = jsonLogger();
@@ -21,6 +22,8 @@ try {
 
 const projectId = config.GOOGLE_CLOUD_PROJECT;
 const firestore = new Firestore(projectId ? { projectId } : {});
+// Reports sum integer nanos that may pass 2^53: their client reads integers as BigInt.
+const reportsFirestore = new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });
 const pubsub = new PubSub(projectId ? { projectId } : {});
 const publisher = boundedPublisher(
   pubSubPublisher(pubsub, {
@@ -36,9 +39,12 @@ const keys = cachedKeyStore(firestoreKeyStore(firestore), {
   lookupTimeoutMs: config.KEY_LOOKUP_TIMEOUT_MS,
 });
 
-const server = createApp({ keys, publisher, logger }).listen(config.PORT, () => {
-  logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
-});
+const server = createApp({ keys, publisher, logger, reports: firestoreReportSource(reportsFirestore) }).listen(
+  config.PORT,
+  () => {
+    logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
+  },
+);
 answerParserErrors(server, logger);
 server.on("error", (error: NodeJS.ErrnoException) => {
   logger.log("ERROR", error.code === "EADDRINUSE" ? `port ${config.PORT} is already in use` : error.message);
@@ -61,7 +67,7 @@ async function shutdown(signal: string) {
     server.closeIdleConnections();
   });
   await publisher.flush().catch(() => undefined);
-  await Promise.allSettled([pubsub.close(), firestore.terminate()]);
+  await Promise.allSettled([pubsub.close(), firestore.terminate(), reportsFirestore.terminate()]);
   logger.log("INFO", "gateway stopped");
   process.exit(0);
 }

@@ -1,15 +1,16 @@
-import { internalError, unauthorized } from "@usage-ingestion/shared";
+import { internalError, type KeyScope, unauthorized } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import { hashApiKey } from "@usage-ingestion/shared/server";
 import type { NextFunction, Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
-import type { KeyStore } from "./key-store.ts";
+import type { ActiveKey, KeyStore } from "./key-store.ts";
 
 /**
- * `X-Api-Key` -> SHA-256 -> the organization, before anything reads the body. A store that cannot
- * answer is a 500: the client must retry, not conclude that its key is bad.
+ * `X-Api-Key` -> SHA-256 -> the organization and the key's scope, before anything reads the body. A key
+ * used outside its scope is answered as an invalid key is: 401, and nothing about the key is told.
+ * A store that cannot answer is a 500: the client must retry, not conclude that its key is bad.
  */
-export function authenticate(keys: KeyStore, logger: Logger) {
+export function authenticate(keys: KeyStore, logger: Logger, scope: KeyScope = "ingest") {
   return async (req: Request, res: Response, next: NextFunction) => {
     // Node lower-cases incoming header names; the header is `X-Api-Key` as the specification writes it.
     const key = req.headers["x-api-key"];
@@ -17,9 +18,9 @@ export function authenticate(keys: KeyStore, logger: Logger) {
       return send(res, unauthorized("The X-Api-Key header is required."));
     }
     const presented = Array.isArray(key) ? key[0] : key;
-    let organizationId: string | null;
+    let found: ActiveKey | null;
     try {
-      organizationId = presented ? await keys.findActiveOrganization(hashApiKey(presented)) : null;
+      found = presented ? await keys.findActiveKey(hashApiKey(presented)) : null;
     } catch (error) {
       logger.log("ERROR", "key store unavailable", {
         request_id: locals(res).requestId,
@@ -27,10 +28,10 @@ export function authenticate(keys: KeyStore, logger: Logger) {
       });
       return send(res, internalError("The API key could not be checked right now; retry the request."));
     }
-    if (!organizationId) {
+    if (!found || found.scope !== scope) {
       return send(res, unauthorized("The API key is invalid or missing."));
     }
-    locals(res).organizationId = organizationId;
+    locals(res).organizationId = found.organizationId;
     next();
   };
 }

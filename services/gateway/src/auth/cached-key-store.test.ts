@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { cachedKeyStore, KeyLookupError } from "./cached-key-store.ts";
-import type { KeyStore } from "./key-store.ts";
+import type { ActiveKey, KeyStore } from "./key-store.ts";
 
 /** A store that counts its reads and answers from a table; the cache's own logic is what is under test. */
-function countingStore(table: Record<string, string | null>, options: { fail?: boolean; delayMs?: number } = {}) {
+function countingStore(table: Record<string, ActiveKey | null>, options: { fail?: boolean; delayMs?: number } = {}) {
   const reads: string[] = [];
   const store: KeyStore = {
-    async findActiveOrganization(hash) {
+    async findActiveKey(hash) {
       reads.push(hash);
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       if (options.fail) throw new Error("store down");
@@ -16,49 +16,51 @@ function countingStore(table: Record<string, string | null>, options: { fail?: b
   return { store, reads };
 }
 
+const org1: ActiveKey = { organizationId: "org-1", scope: "ingest" };
+
 describe("cachedKeyStore", () => {
   const options = { ttlMs: 1_000, maxEntries: 2, lookupTimeoutMs: 100 };
 
   it("collapses concurrent look-ups of one key into one read", async () => {
-    const { store, reads } = countingStore({ h1: "org-1" }, { delayMs: 20 });
+    const { store, reads } = countingStore({ h1: org1 }, { delayMs: 20 });
     const cached = cachedKeyStore(store, options);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => cached.findActiveOrganization("h1")));
-    expect(answers).toEqual(Array(10).fill("org-1"));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cached.findActiveKey("h1")));
+    expect(answers).toEqual(Array(10).fill(org1));
     expect(reads).toEqual(["h1"]);
   });
 
   it("caches hits and misses until the TTL passes", async () => {
     let now = 0;
-    const { store, reads } = countingStore({ h1: "org-1" });
+    const { store, reads } = countingStore({ h1: org1 });
     const cached = cachedKeyStore(store, { ...options, now: () => now });
-    expect(await cached.findActiveOrganization("h1")).toBe("org-1");
-    expect(await cached.findActiveOrganization("nope")).toBeNull();
-    expect(await cached.findActiveOrganization("h1")).toBe("org-1");
-    expect(await cached.findActiveOrganization("nope")).toBeNull();
+    expect(await cached.findActiveKey("h1")).toEqual(org1);
+    expect(await cached.findActiveKey("nope")).toBeNull();
+    expect(await cached.findActiveKey("h1")).toEqual(org1);
+    expect(await cached.findActiveKey("nope")).toBeNull();
     expect(reads).toEqual(["h1", "nope"]);
     now = 1_001;
-    await cached.findActiveOrganization("h1");
+    await cached.findActiveKey("h1");
     expect(reads).toEqual(["h1", "nope", "h1"]);
   });
 
   it("bounds its size, dropping the oldest entry", async () => {
     const { store, reads } = countingStore({});
     const cached = cachedKeyStore(store, options);
-    for (const hash of ["a", "b", "c", "a"]) await cached.findActiveOrganization(hash);
+    for (const hash of ["a", "b", "c", "a"]) await cached.findActiveKey(hash);
     expect(reads).toEqual(["a", "b", "c", "a"]);
   });
 
   it("never caches a failure, and reports it as a KeyLookupError", async () => {
     const { store, reads } = countingStore({}, { fail: true });
     const cached = cachedKeyStore(store, options);
-    await expect(cached.findActiveOrganization("h")).rejects.toBeInstanceOf(KeyLookupError);
-    await expect(cached.findActiveOrganization("h")).rejects.toBeInstanceOf(KeyLookupError);
+    await expect(cached.findActiveKey("h")).rejects.toBeInstanceOf(KeyLookupError);
+    await expect(cached.findActiveKey("h")).rejects.toBeInstanceOf(KeyLookupError);
     expect(reads).toEqual(["h", "h"]);
   });
 
   it("gives up on a slow store after the look-up bound", async () => {
-    const { store } = countingStore({ h: "org" }, { delayMs: 1_000 });
+    const { store } = countingStore({ h: org1 }, { delayMs: 1_000 });
     const cached = cachedKeyStore(store, options);
-    await expect(cached.findActiveOrganization("h")).rejects.toThrow(/longer than 100 ms/);
+    await expect(cached.findActiveKey("h")).rejects.toThrow(/longer than 100 ms/);
   });
 });

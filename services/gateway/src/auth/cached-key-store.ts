@@ -1,5 +1,5 @@
 import { withTimeout } from "@usage-ingestion/shared";
-import type { KeyStore } from "./key-store.ts";
+import type { ActiveKey, KeyStore } from "./key-store.ts";
 
 export interface KeyCacheOptions {
   ttlMs: number;
@@ -19,28 +19,28 @@ export class KeyLookupError extends Error {
  */
 export function cachedKeyStore(store: KeyStore, options: KeyCacheOptions): KeyStore {
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { organizationId: string | null; expiresAt: number }>();
-  const inFlight = new Map<string, Promise<string | null>>();
+  const cache = new Map<string, { key: ActiveKey | null; expiresAt: number }>();
+  const inFlight = new Map<string, Promise<ActiveKey | null>>();
 
-  function remember(keyHash: string, organizationId: string | null) {
+  function remember(keyHash: string, key: ActiveKey | null) {
     if (options.ttlMs <= 0) return;
     cache.delete(keyHash);
     if (cache.size >= options.maxEntries) {
       const oldest = cache.keys().next();
       if (!oldest.done) cache.delete(oldest.value);
     }
-    cache.set(keyHash, { organizationId, expiresAt: now() + options.ttlMs });
+    cache.set(keyHash, { key, expiresAt: now() + options.ttlMs });
   }
 
-  async function load(keyHash: string): Promise<string | null> {
+  async function load(keyHash: string): Promise<ActiveKey | null> {
     try {
-      const organizationId = await withTimeout(
-        store.findActiveOrganization(keyHash),
+      const key = await withTimeout(
+        store.findActiveKey(keyHash),
         options.lookupTimeoutMs,
         () => new KeyLookupError(`key look-up took longer than ${options.lookupTimeoutMs} ms`),
       );
-      remember(keyHash, organizationId);
-      return organizationId;
+      remember(keyHash, key);
+      return key;
     } catch (error) {
       throw error instanceof KeyLookupError ? error : new KeyLookupError("key look-up failed", { cause: error });
     } finally {
@@ -49,9 +49,9 @@ export function cachedKeyStore(store: KeyStore, options: KeyCacheOptions): KeySt
   }
 
   return {
-    findActiveOrganization(keyHash) {
+    findActiveKey(keyHash) {
       const cached = cache.get(keyHash);
-      if (cached && cached.expiresAt > now()) return Promise.resolve(cached.organizationId);
+      if (cached && cached.expiresAt > now()) return Promise.resolve(cached.key);
       if (cached) cache.delete(keyHash);
       let pending = inFlight.get(keyHash);
       if (!pending) {

@@ -7,8 +7,11 @@ export function methodNotAllowed(allowed: string) {
   return (req: Request, res: Response) => send(res, notAllowed(req.method, req.path, allowed));
 }
 
+const ROUTES =
+  "POST /usage/transactions, GET /usage/costs, GET /usage/unpriced, GET /dashboard, GET /openapi.json, GET /healthz";
+
 export function notFound(req: Request, res: Response) {
-  send(res, routeNotFound(req.method, req.path, "POST /usage/transactions"));
+  send(res, routeNotFound(req.method, req.path, ROUTES));
 }
 
 /** The last resort: the client gets a generic message and the request id, the log gets the detail. */

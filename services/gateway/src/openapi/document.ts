@@ -1,0 +1,136 @@
+import { BulkRequestSchema, MAX_BODY_BYTES, TransactionSchema } from "@usage-ingestion/shared";
+import type { JsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+import { MAX_DIMENSIONS } from "../reports/dimension-names.ts";
+import { COST_PARAMS, UNPRICED_PARAMS } from "../reports/report-params.ts";
+import { jsonSchemaOf } from "./json-schema.ts";
+import {
+  CostReportSchema,
+  ErrorResponseSchema,
+  FailureResponseSchema,
+  PartialSuccessResponseSchema,
+  SuccessResponseSchema,
+  UnpricedReportSchema,
+} from "./response-schemas.ts";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object, description: string) => ({ description, content: { "application/json": { schema } } });
+const error = (description: string) => json(ref("ErrorResponse"), description);
+
+function parameters(params: Record<string, v.GenericSchema>) {
+  return Object.entries(params).map(([name, schema]) => {
+    const { description, ...rest } = jsonSchemaOf(schema) as JsonSchema & { description?: string };
+    return { name, in: "query", required: false, description, schema: rest };
+  });
+}
+
+const readErrors = {
+  "400": error("A parameter is invalid: `details[].field` names it."),
+  "401": error("No key, an unknown or disabled key, or an ingest key."),
+  "500": error("The reports could not be read; retry."),
+};
+
+/** The OpenAPI 3.1 document of every route, generated from the Valibot schemas the service validates with. */
+export function openApiDocument(): Record<string, unknown> {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Usage ingestion and cost API",
+      version: "1.0.0",
+      description:
+        "Send AI usage (POST /usage/transactions, ingest keys) and read its cost back (GET /usage/costs, " +
+        "GET /usage/unpriced, read keys). Money is exact: integer nano-USD and decimal strings.",
+    },
+    components: {
+      securitySchemes: {
+        ingestKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "A key of scope `ingest`." },
+        readKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "A key of scope `read`." },
+      },
+      schemas: {
+        Transaction: jsonSchemaOf(TransactionSchema),
+        BulkRequest: jsonSchemaOf(BulkRequestSchema),
+        SuccessResponse: jsonSchemaOf(SuccessResponseSchema),
+        PartialSuccessResponse: jsonSchemaOf(PartialSuccessResponseSchema),
+        FailureResponse: jsonSchemaOf(FailureResponseSchema),
+        ErrorResponse: jsonSchemaOf(ErrorResponseSchema),
+        CostReport: jsonSchemaOf(CostReportSchema),
+        UnpricedReport: jsonSchemaOf(UnpricedReportSchema),
+      },
+    },
+    paths: {
+      "/usage/transactions": {
+        post: {
+          summary: "Queue one transaction, or up to 1,000 in `{ transactions: [...] }`, for pricing.",
+          security: [{ ingestKey: [] }],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { oneOf: [ref("Transaction"), ref("BulkRequest")] } } },
+          },
+          responses: {
+            "202": json(ref("SuccessResponse"), "Every transaction is queued."),
+            "207": json(ref("PartialSuccessResponse"), "Some transactions are queued, some failed (see results)."),
+            "400": error("Invalid JSON, or the request failed validation (`details` lists every field error)."),
+            "401": error("No key, an unknown or disabled key, or a read key."),
+            "413": error(`The body is larger than ${MAX_BODY_BYTES} bytes.`),
+            "500": {
+              description: "Nothing could be queued (the request is safe to retry), or another internal error.",
+              content: { "application/json": { schema: { oneOf: [ref("FailureResponse"), ref("ErrorResponse")] } } },
+            },
+          },
+        },
+      },
+      "/usage/costs": {
+        get: {
+          summary: "Cost totals over a receive-time range [from, to), grouped and filtered.",
+          description:
+            "Also filters by `context.<dimension>=<value>` for each declared context dimension (at most " +
+            `${MAX_DIMENSIONS}, set with \`admin org dimensions set\`); an undeclared one is a 400 that lists the ` +
+            "declared ones. Unknown parameters are a 400.",
+          security: [{ readKey: [] }],
+          parameters: parameters(COST_PARAMS),
+          responses: {
+            "200": {
+              description: "The report; with `format=csv`, the same rows as CSV with a final `total` line.",
+              content: {
+                "application/json": { schema: ref("CostReport") },
+                "text/csv": { schema: { type: "string" } },
+              },
+            },
+            ...readErrors,
+          },
+        },
+      },
+      "/usage/unpriced": {
+        get: {
+          summary: "The models and reasons that left transactions unpriced in [from, to), with counts.",
+          security: [{ readKey: [] }],
+          parameters: parameters(UNPRICED_PARAMS),
+          responses: { "200": json(ref("UnpricedReport"), "Most transactions first."), ...readErrors },
+        },
+      },
+      "/dashboard": {
+        get: {
+          summary: "The cost dashboard (HTML); it asks for a read key.",
+          responses: { "200": { description: "The page.", content: { "text/html": { schema: { type: "string" } } } } },
+        },
+      },
+      "/openapi.json": {
+        get: {
+          summary: "This document.",
+          responses: { "200": json({ type: "object" }, "OpenAPI 3.1.") },
+        },
+      },
+      "/healthz": {
+        get: {
+          summary: "Liveness.",
+          responses: {
+            "200": json(
+              { type: "object", properties: { status: { const: "ok" } }, required: ["status"] },
+              "The process is up.",
+            ),
+          },
+        },
+      },
+    },
+  };
+}

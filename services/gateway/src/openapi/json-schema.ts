@@ -1,0 +1,58 @@
+import { USAGE_TYPES } from "@usage-ingestion/shared";
+import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+
+/**
+ * Valibot -> JSON Schema 2020-12 (the dialect of OpenAPI 3.1). Where a schema uses a custom check the
+ * converter cannot read, the override says in JSON Schema what the check does; anything else unknown
+ * throws, so a new custom check cannot slip into the document unsaid.
+ */
+const CHECK_OVERRIDES: Record<string, JsonSchema> = {
+  // AudioSecondsMetricsSchema
+  "must include at least one of input_seconds, output_seconds, total_seconds": {
+    anyOf: [{ required: ["input_seconds"] }, { required: ["output_seconds"] }, { required: ["total_seconds"] }],
+  },
+  // report parameters
+  "must be an ISO 8601 date or date-time with a time zone": {
+    pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$",
+  },
+  "must be a UTC day YYYY-MM-DD": { pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+};
+
+function convert(schema: v.GenericSchema): JsonSchema {
+  return toJsonSchema(schema, {
+    target: "draft-2020-12",
+    // The schemas transform nothing, so input and output agree; "output" reads a `jsonObject(schema)` pipe
+    // (a custom "a JSON object, not an array" check, then the object schema) by its object schema.
+    typeMode: "output",
+    errorMode: "throw",
+    // `anyJsonObject`: the custom check alone.
+    overrideSchema: ({ valibotSchema }) => (valibotSchema.type === "custom" ? { type: "object" } : undefined),
+    overrideAction: ({ valibotAction, jsonSchema }) => {
+      // JSON numbers are always finite.
+      if (valibotAction.type === "finite") return jsonSchema;
+      // The one raw check: each usage type at most once per transaction.
+      if (valibotAction.type === "raw_check") {
+        const once = USAGE_TYPES.map((type) => ({
+          contains: { properties: { type: { const: type } }, required: ["type"] },
+          minContains: 0,
+          maxContains: 1,
+        }));
+        return { ...jsonSchema, allOf: once };
+      }
+      if (valibotAction.type === "check") {
+        const message = (valibotAction as { message?: unknown }).message;
+        const override = typeof message === "string" ? CHECK_OVERRIDES[message] : undefined;
+        if (!override) throw new Error(`no JSON Schema override for the check "${String(message)}"`);
+        return { ...jsonSchema, ...override };
+      }
+      return undefined;
+    },
+  });
+}
+
+export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
+  const converted = convert(schema);
+  const { $schema: _dialect, ...rest } = converted;
+  return rest;
+}

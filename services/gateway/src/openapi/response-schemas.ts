@@ -1,0 +1,102 @@
+import {
+  ERROR_CODES,
+  type ErrorResponse,
+  type FailureResponse,
+  FIELD_ERROR_CODES,
+  type PartialSuccessResponse,
+  ROLLUP_QUANTITIES,
+  type SuccessResponse,
+} from "@usage-ingestion/shared";
+import * as v from "valibot";
+import type { CostReport } from "../reports/cost-report.ts";
+import type { UnpricedReport } from "../reports/unpriced-report.ts";
+
+/**
+ * The responses as Valibot schemas, for the OpenAPI document. Each is tied to the TypeScript type the code
+ * answers with (the `Same` checks below), so the document cannot drift from the responses unnoticed.
+ */
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const decimalText = v.pipe(v.string(), v.regex(/^\d+\.\d{9}$/), v.description("USD, nine decimal places, exact."));
+const nanosText = v.pipe(v.string(), v.regex(/^\d+$/), v.description("Integer nano-USD, exact, as a string."));
+
+const FieldErrorSchema = v.object({ field: v.string(), code: v.picklist(FIELD_ERROR_CODES), message: v.string() });
+const ErrorObjectSchema = v.object({
+  code: v.picklist(ERROR_CODES),
+  message: v.string(),
+  details: v.optional(v.array(FieldErrorSchema)),
+});
+export const ErrorResponseSchema = v.object({ error: ErrorObjectSchema });
+
+const ResultSchema = v.object({
+  transaction_index: count,
+  message_id: v.nullable(v.string()),
+  error: v.optional(v.string()),
+});
+export const SuccessResponseSchema = v.object({
+  status: v.literal("queued"),
+  events_queued: count,
+  message: v.string(),
+  results: v.array(ResultSchema),
+});
+export const PartialSuccessResponseSchema = v.object({
+  status: v.literal("partial_success"),
+  events_queued: count,
+  events_failed: count,
+  message: v.string(),
+  results: v.array(ResultSchema),
+});
+export const FailureResponseSchema = v.object({
+  error: ErrorObjectSchema,
+  events_failed: count,
+  results: v.array(ResultSchema),
+});
+
+const QuantitiesSchema = v.object(
+  Object.fromEntries(ROLLUP_QUANTITIES.map((name) => [name, v.pipe(v.number(), v.minValue(0))])) as unknown as Record<
+    (typeof ROLLUP_QUANTITIES)[number],
+    v.GenericSchema<number>
+  >,
+);
+const figures = {
+  cost_usd: decimalText,
+  cost_nanos: nanosText,
+  transactions: v.pipe(count, v.description("Billed records (priced and unpriced).")),
+  unpriced_transactions: count,
+  conflict_transactions: v.pipe(count, v.description("Records with a reused transaction_id and other content.")),
+  quantities: QuantitiesSchema,
+};
+const text = v.record(v.string(), v.string());
+export const CostReportSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  group_by: v.array(v.string()),
+  filters: text,
+  dimensions: v.pipe(v.array(v.string()), v.description("The organization's declared context dimensions.")),
+  groups: v.array(v.object({ key: v.record(v.string(), v.nullable(v.string())), ...figures })),
+  totals: v.object(figures),
+});
+export const UnpricedReportSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  unpriced: v.array(
+    v.object({
+      provider: v.string(),
+      model: v.string(),
+      model_tier: v.nullable(v.string()),
+      reason: v.string(),
+      transactions: count,
+    }),
+  ),
+  total_transactions: count,
+});
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Out<T extends v.GenericSchema> = v.InferOutput<T>;
+export const schemasMatchTypes: [
+  Same<Out<typeof ErrorResponseSchema>, ErrorResponse>,
+  Same<Out<typeof SuccessResponseSchema>, SuccessResponse>,
+  Same<Out<typeof PartialSuccessResponseSchema>, PartialSuccessResponse>,
+  Same<Out<typeof FailureResponseSchema>, FailureResponse>,
+  Same<Out<typeof UnpricedReportSchema>["unpriced"], UnpricedReport["unpriced"]>,
+  Same<Out<typeof CostReportSchema>["totals"], CostReport["totals"]>,
+] = [true, true, true, true, true, true];

@@ -1,0 +1,107 @@
+import { type ErrorReply, type FieldError, toFieldErrors, validationFailed } from "@usage-ingestion/shared";
+import * as v from "valibot";
+import { CONTEXT_PREFIX, dimensionOf, FIXED_FIELDS, isFixedField, type ReportField } from "./report-fields.ts";
+import { COST_PARAMS, parseInstant, UNPRICED_PARAMS } from "./report-params.ts";
+import { DAY_MS, defaultRange, MAX_RANGE_DAYS, type TimeRange } from "./time-range.ts";
+
+export interface CostQuery extends TimeRange {
+  groupBy: ReportField[];
+  /** Field -> the one value kept. */
+  filters: Partial<Record<ReportField, string>>;
+  format: "json" | "csv";
+}
+
+export type Parsed<T> = { ok: true; query: T } | { ok: false; reply: ErrorReply };
+
+type Params = Record<string, unknown>;
+
+const issue = (field: string, code: FieldError["code"], message: string): FieldError => ({ field, code, message });
+
+const declaredText = (declared: readonly string[]) =>
+  declared.length === 0
+    ? "this organization declares no context dimensions (admin org dimensions set)"
+    : `declared: ${declared.map((name) => CONTEXT_PREFIX + name).join(", ")}`;
+
+/** Each known parameter once, each valid by its schema; unknown ones are refused so typos do not pass silently. */
+function checkParams(params: Params, schemas: Record<string, v.GenericSchema>, declared: readonly string[]) {
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    const dimension = dimensionOf(name);
+    const schema = schemas[name] ?? (dimension !== null && "group_by" in schemas ? COST_PARAMS.model : undefined);
+    if (!schema) {
+      errors.push(issue(name, "invalid_value", `${name} is not a parameter of this route`));
+    } else if (typeof value !== "string") {
+      errors.push(issue(name, "invalid_type", `${name} must be given once, as text`));
+    } else if (dimension !== null && !declared.includes(dimension)) {
+      errors.push(
+        issue(name, "invalid_value", `${name} is not a declared context dimension; ${declaredText(declared)}`),
+      );
+    } else {
+      const result = v.safeParse(schema, value);
+      if (!result.success) errors.push(...toFieldErrors(result.issues, { root: name }));
+    }
+  }
+  return errors;
+}
+
+function checkRange(params: Params, now: Date, errors: FieldError[]): TimeRange {
+  const at = (name: string) => (typeof params[name] === "string" ? parseInstant(params[name]) : null) ?? undefined;
+  const range = defaultRange(now, at("from"), at("to"));
+  if (errors.some((error) => error.field === "from" || error.field === "to")) return range;
+  if (range.from.getTime() >= range.to.getTime()) {
+    errors.push(issue("to", "invalid_value", "to must be later than from (the range is [from, to))"));
+  } else if (range.to.getTime() - range.from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
+    errors.push(issue("to", "too_large", `to must be at most ${MAX_RANGE_DAYS} days after from`));
+  }
+  return range;
+}
+
+function checkGroupBy(text: string | undefined, declared: readonly string[], errors: FieldError[]): ReportField[] {
+  if (text === undefined || text === "") return [];
+  const fields = text.split(",").map((field) => field.trim());
+  for (const [index, field] of fields.entries()) {
+    const dimension = dimensionOf(field);
+    if (fields.indexOf(field) !== index) {
+      errors.push(issue("group_by", "invalid_value", `group_by names ${field} twice`));
+    } else if (dimension !== null && !declared.includes(dimension)) {
+      errors.push(
+        issue(
+          "group_by",
+          "invalid_value",
+          `group_by ${field} is not a declared context dimension; ${declaredText(declared)}`,
+        ),
+      );
+    } else if (dimension === null && !isFixedField(field)) {
+      errors.push(
+        issue(
+          "group_by",
+          "invalid_value",
+          `group_by ${field || "(empty)"} must be one of: ${FIXED_FIELDS.join(", ")}, context.<declared dimension>`,
+        ),
+      );
+    }
+  }
+  return fields as ReportField[];
+}
+
+function reject(errors: FieldError[]): { ok: false; reply: ErrorReply } {
+  return { ok: false, reply: validationFailed(errors, `Invalid query: ${errors.map((e) => e.message).join("; ")}.`) };
+}
+
+export function parseCostQuery(params: Params, declared: readonly string[], now: Date): Parsed<CostQuery> {
+  const errors = checkParams(params, COST_PARAMS, declared);
+  const range = checkRange(params, now, errors);
+  const groupBy = checkGroupBy(typeof params.group_by === "string" ? params.group_by : undefined, declared, errors);
+  if (errors.length > 0) return reject(errors);
+  const filters: CostQuery["filters"] = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (isFixedField(name) || dimensionOf(name) !== null) filters[name as ReportField] = value as string;
+  }
+  return { ok: true, query: { ...range, groupBy, filters, format: params.format === "csv" ? "csv" : "json" } };
+}
+
+export function parseRangeQuery(params: Params, now: Date): Parsed<TimeRange> {
+  const errors = checkParams(params, UNPRICED_PARAMS, []);
+  const range = checkRange(params, now, errors);
+  return errors.length > 0 ? reject(errors) : { ok: true, query: range };
+}

@@ -1,0 +1,60 @@
+import type { ReportSource } from "./report-source.ts";
+import { planRange, type TimeRange } from "./time-range.ts";
+
+export interface UnpricedEntry {
+  provider: string;
+  model: string;
+  model_tier: string | null;
+  reason: string;
+  transactions: number;
+}
+
+export interface UnpricedReport {
+  from: string;
+  to: string;
+  unpriced: UnpricedEntry[];
+  total_transactions: number;
+}
+
+/**
+ * Which models and reasons left transactions unpriced in a range, most transactions first: what a
+ * customer adds prices for before `admin reprice`. Whole days from the roll-ups, edges from the records.
+ */
+export async function unpricedReport(
+  source: ReportSource,
+  organizationId: string,
+  range: TimeRange,
+): Promise<UnpricedReport> {
+  const plan = planRange(range);
+  const [cells, ...edges] = await Promise.all([
+    plan.wholeDays ? source.unpricedRollups(organizationId, plan.wholeDays.first, plan.wholeDays.end) : [],
+    ...plan.edges.map((edge) => source.records(organizationId, edge)),
+  ]);
+  const entries = new Map<string, UnpricedEntry>();
+  const add = (entry: Omit<UnpricedEntry, "transactions">, count: number) => {
+    const id = JSON.stringify([entry.provider, entry.model, entry.model_tier, entry.reason]);
+    const found = entries.get(id) ?? { ...entry, transactions: 0 };
+    found.transactions += count;
+    entries.set(id, found);
+  };
+  for (const cell of cells) {
+    const { provider, model, model_tier, reason } = cell;
+    add({ provider, model, model_tier: model_tier ?? null, reason }, Number(cell.transactions));
+  }
+  for (const record of edges.flat()) {
+    if (record.status !== "unpriced") continue;
+    const { provider, model, model_tier } = record;
+    add({ provider, model, model_tier, reason: record.unpriced_reason ?? "unknown" }, 1);
+  }
+  const unpriced = [...entries.values()]
+    .filter((entry) => entry.transactions > 0)
+    .sort(
+      (a, b) => b.transactions - a.transactions || a.model.localeCompare(b.model) || a.reason.localeCompare(b.reason),
+    );
+  return {
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    unpriced,
+    total_transactions: unpriced.reduce((sum, entry) => sum + entry.transactions, 0),
+  };
+}

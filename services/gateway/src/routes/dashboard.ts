@@ -1,0 +1,33 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { Request, Response } from "express";
+
+/**
+ * `GET /dashboard` and its assets: static files from the gateway package's `public/`, and Chart.js as
+ * installed from npm (nothing is loaded from elsewhere). The page asks for a read key and calls the
+ * report routes with it; the files themselves hold nothing secret.
+ */
+const resolve = createRequire(import.meta.url).resolve;
+const PUBLIC = join(dirname(resolve("@usage-ingestion/gateway/package.json")), "public");
+const CHART = join(dirname(resolve("chart.js")), "chart.umd.min.js");
+
+const FILES: Record<string, { path: string; type: string }> = {
+  "/dashboard": { path: join(PUBLIC, "dashboard.html"), type: "text/html; charset=utf-8" },
+  "/dashboard/dashboard.js": { path: join(PUBLIC, "dashboard.js"), type: "text/javascript; charset=utf-8" },
+  "/dashboard/dashboard.css": { path: join(PUBLIC, "dashboard.css"), type: "text/css; charset=utf-8" },
+  "/dashboard/vendor/chart.umd.min.js": { path: CHART, type: "text/javascript; charset=utf-8" },
+};
+export const DASHBOARD_PATHS = Object.keys(FILES);
+
+const SECURITY_HEADERS = {
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "no-cache",
+};
+
+export function dashboardFile(req: Request, res: Response) {
+  const file = FILES[req.path] as { path: string; type: string };
+  res.set(SECURITY_HEADERS).type(file.type).sendFile(file.path);
+}

@@ -1,0 +1,23 @@
+import type { Request, Response } from "express";
+import { locals, send } from "../http/send.ts";
+import { costReport } from "../reports/cost-report.ts";
+import { costReportCsv } from "../reports/csv.ts";
+import { parseCostQuery } from "../reports/report-query.ts";
+import type { ReportSource } from "../reports/report-source.ts";
+
+/** `GET /usage/costs` (read keys): the cost report, as JSON or, with `format=csv`, as CSV. */
+export function usageCosts(source: ReportSource, now: () => Date) {
+  return async (req: Request, res: Response) => {
+    const organizationId = locals(res).organizationId as string;
+    const declared = await source.declaredDimensions(organizationId);
+    const parsed = parseCostQuery(req.query as Record<string, unknown>, declared, now());
+    if (!parsed.ok) return send(res, parsed.reply);
+    const report = await costReport(source, organizationId, parsed.query, declared);
+    res.set("Cache-Control", "no-store");
+    if (parsed.query.format === "csv") {
+      res.status(200).type("text/csv; charset=utf-8").send(costReportCsv(report));
+      return;
+    }
+    res.status(200).json(report);
+  };
+}

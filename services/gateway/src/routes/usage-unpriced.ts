@@ -1,0 +1,16 @@
+import type { Request, Response } from "express";
+import { locals, send } from "../http/send.ts";
+import { parseRangeQuery } from "../reports/report-query.ts";
+import type { ReportSource } from "../reports/report-source.ts";
+import { unpricedReport } from "../reports/unpriced-report.ts";
+
+/** `GET /usage/unpriced` (read keys): the models and reasons that left transactions unpriced, with counts. */
+export function usageUnpriced(source: ReportSource, now: () => Date) {
+  return async (req: Request, res: Response) => {
+    const parsed = parseRangeQuery(req.query as Record<string, unknown>, now());
+    if (!parsed.ok) return send(res, parsed.reply);
+    const report = await unpricedReport(source, locals(res).organizationId as string, parsed.query);
+    res.set("Cache-Control", "no-store");
+    res.status(200).json(report);
+  };
+}
