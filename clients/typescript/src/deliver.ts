@@ -33,7 +33,7 @@ export async function deliverBatch(options: DeliverOptions, batch: TrackedTransa
     last = await postBulk(options, pending);
     if (last.kind === "network" || (RETRYABLE.has(last.status) && !last.results)) continue;
 
-    const { status, error, results } = last;
+    const { status, error, results, details } = last;
     if (status === 202 || status === 207 || (status === 500 && results)) {
       const retry: TrackedTransaction[] = [];
       pending.forEach((transaction, index) => {
@@ -52,7 +52,7 @@ export async function deliverBatch(options: DeliverOptions, batch: TrackedTransa
     const reason = status === 400 ? "invalid" : status === 401 ? "unauthorized" : "rejected";
     pending.forEach((transaction, index) => {
       // A bulk 400 names each transaction's field errors under `transactions.<index>`.
-      const own = last.kind === "http" ? last.details?.filter((d) => ownedBy(d.field, index)) : undefined;
+      const own = details?.filter((d) => ownedBy(d.field, index));
       failed.push(
         own && own.length > 0
           ? { transaction, reason, status, details: own, error: describeDetails(status, own) }
