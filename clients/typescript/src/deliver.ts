@@ -1,4 +1,4 @@
-import type { FieldError } from "@usage-ingestion/shared";
+import { type FieldError, QUEUEING_FAILURE_PREFIX } from "@usage-ingestion/shared";
 import { type BackoffOptions, backoffDelay } from "./backoff.ts";
 import { type Answer, type PostOptions, postBulk } from "./http.ts";
 import type { Delivered, DeliveryFailure, FlushResult, TrackedTransaction } from "./types.ts";
@@ -9,10 +9,10 @@ export interface DeliverOptions extends PostOptions, BackoffOptions {
 }
 
 /**
- * The gateway's text for a transaction that was valid but not queued (see the ingestion route): only
- * these entries of a 207 are sent again; a validation failure would fail the same way every time.
+ * Only the entries of a 207 whose error starts with the contract's queueing-failure text are sent again;
+ * a validation failure would fail the same way every time.
  */
-export const QUEUEING_FAILURE_PREFIX = "queueing failed";
+export { QUEUEING_FAILURE_PREFIX };
 
 /** Statuses worth another try besides 500: overload, gateway and proxy time-outs. */
 const RETRYABLE = new Set([408, 429, 500, 502, 503, 504]);

@@ -6,6 +6,7 @@ import {
   isBulkRequestBody,
   isJsonObject,
   QUEUE_SCHEMA_VERSION,
+  QUEUEING_FAILURE_ERROR,
   type QueueMessage,
   type TransactionOutcome,
   type TransactionValidation,
@@ -74,7 +75,7 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
             transaction_index: index,
             error: error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
           });
-          return { kind: "not_queued", error: "queueing failed: the transaction was not queued; retry it" };
+          return { kind: "not_queued", error: QUEUEING_FAILURE_ERROR };
         }
       }),
     );
