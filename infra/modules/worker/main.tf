@@ -8,7 +8,7 @@ variable "region" {
   type = string
 }
 variable "source_dir" {
-  description = "The packaged worker (npm run package:worker writes services/cost-worker/dist)."
+  description = "The packaged worker: services/cost-worker/dist as `npm run package:worker` writes it (bundle, package.json, package-lock.json)."
   type        = string
 }
 variable "service_account_email" {
@@ -65,7 +65,7 @@ resource "google_cloudfunctions2_function" "worker" {
   location = var.region
 
   build_config {
-    runtime     = "nodejs20"
+    runtime     = "nodejs24"
     entry_point = "priceUsage"
     source {
       storage_source {
