@@ -25,7 +25,9 @@ export function createApp(deps: GatewayDeps): express.Express {
   app.set("trust proxy", true);
 
   app.use(requestContext(deps.logger, deps.now ?? (() => new Date())));
-  app.get("/healthz", (_req, res) => {
+  // /healthz for the container's probes; /health for checks from outside, since Cloud Run's front end
+  // answers some paths ending in `z` itself.
+  app.get(["/health", "/healthz"], (_req, res) => {
     res.status(200).json({ status: "ok" });
   });
   // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
