@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { Firestore } from "@google-cloud/firestore";
+import type { Firestore } from "@google-cloud/firestore";
+import { adminFirestore } from "./firestore.ts";
 import {
   createApiKey,
   createOrganization,
@@ -113,7 +114,7 @@ if (isMain) {
     console.log(HELP);
     process.exit(0);
   }
-  const db = new Firestore(process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {});
+  const db = adminFirestore();
   let code = 0;
   try {
     await runAdmin(args, db, (line) => console.log(line));
