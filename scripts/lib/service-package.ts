@@ -10,24 +10,25 @@ interface Lockfile {
   packages: Record<string, { version?: string; link?: boolean }>;
 }
 
+export const SERVICES = {
+  gateway: { dir: "services/gateway", name: "usage-gateway", main: "server.js" },
+  worker: { dir: "services/cost-worker", name: "usage-cost-worker", main: "index.js" },
+} as const;
+export type ServiceName = keyof typeof SERVICES;
+
 /**
- * The worker's package.json as Cloud Functions installs it: only the packages left outside the bundle,
- * at the exact versions the workspace pins.
+ * A service's package.json as its deployment installs it (the gateway image, Cloud Functions for the
+ * worker): only the packages left outside the bundle, at the exact versions the workspace pins.
  */
-export function workerManifest() {
-  const source = JSON.parse(readFileSync(join(REPO_ROOT, "services/cost-worker/package.json"), "utf8")) as {
+export function serviceManifest(service: ServiceName) {
+  const { dir, name, main } = SERVICES[service];
+  const source = JSON.parse(readFileSync(join(REPO_ROOT, dir, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
   };
-  const dependencies = Object.fromEntries(Object.entries(source.dependencies).filter(([name]) => isExternal(name)));
-  return {
-    name: "usage-cost-worker",
-    private: true,
-    type: "module",
-    main: "index.js",
-    engines: { node: `${nodeMajor()}.x` },
-    dependencies,
-  };
+  const dependencies = Object.fromEntries(Object.entries(source.dependencies).filter(([pkg]) => isExternal(pkg)));
+  return { name, private: true, type: "module", main, engines: { node: `${nodeMajor()}.x` }, dependencies };
 }
+export type ServiceManifest = ReturnType<typeof serviceManifest>;
 
 /** Every `name@version` a lockfile installs (workspace links left out). */
 export function lockedPackages(lock: Lockfile): Set<string> {
@@ -41,12 +42,14 @@ export function lockedPackages(lock: Lockfile): Set<string> {
 }
 
 /**
- * The worker's package-lock.json, cut from the workspace's: npm starts from a copy of the root lockfile and
- * keeps every version it locks, so the worker installs (`npm ci` on Cloud Build) exactly the packages the
- * tests ran on. A package the root lockfile does not hold stops the packaging instead of being resolved.
+ * A service's package-lock.json, cut from the workspace's: npm starts from a copy of the root lockfile and
+ * keeps every version it locks, so the deployment installs (`npm ci`) exactly the packages the tests ran on.
+ * A package the root lockfile does not hold stops the packaging instead of being resolved. (The workspace's
+ * own lockfile cannot be used with `npm ci` where it was written without other platforms' optional
+ * binaries; the cut one holds only the services' runtime packages, which have none.)
  */
-export function workerLockfile(manifest: ReturnType<typeof workerManifest>): Lockfile {
-  const dir = mkdtempSync(join(tmpdir(), "worker-lock-"));
+export function serviceLockfile(manifest: ServiceManifest): Lockfile {
+  const dir = mkdtempSync(join(tmpdir(), "service-lock-"));
   try {
     writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     copyFileSync(join(REPO_ROOT, "package-lock.json"), join(dir, "package-lock.json"));

@@ -1,0 +1,24 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BUNDLES, bundle } from "./lib/bundle.ts";
+import { SERVICES, type ServiceName, serviceLockfile, serviceManifest } from "./lib/service-package.ts";
+import { REPO_ROOT } from "./lib/services.ts";
+
+/**
+ * `npm run package:worker` / `npm run package:gateway`: the service's dist/ as its deployment installs it
+ * (infra/modules/worker zips services/cost-worker/dist; services/gateway/Dockerfile copies
+ * services/gateway/dist): the bundle, a package.json with the packages left outside it, and the
+ * package-lock.json that `npm ci` installs them from.
+ */
+const service = process.argv[2];
+if (service !== "gateway" && service !== "worker") {
+  console.error("usage: tsx scripts/package-service.ts gateway|worker");
+  process.exit(1);
+}
+const name: ServiceName = service;
+await bundle(BUNDLES[name]);
+const dist = join(REPO_ROOT, SERVICES[name].dir, "dist");
+const manifest = serviceManifest(name);
+writeFileSync(join(dist, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+writeFileSync(join(dist, "package-lock.json"), `${JSON.stringify(serviceLockfile(manifest), null, 2)}\n`);
+console.log(`wrote ${SERVICES[name].dir}/dist/package.json and package-lock.json`);
