@@ -42,7 +42,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     // This process talks to the emulators too (topology, seeding).
     Object.assign(process.env, emulators.env);
-    const env = { ...emulators.env, ...options.env };
+    // Short human log lines on this machine; the deployed services keep Cloud Logging's JSON.
+    const env: Record<string, string> = { LOG_FORMAT: "text", ...emulators.env, ...options.env };
     const workerPort = options.workerPort ?? (await freePort());
     const workerUrl = `http://127.0.0.1:${workerPort}`;
     const names = defaultTopologyNames(env.PUBSUB_TOPIC);

@@ -86,6 +86,8 @@ locals {
     KEY_CACHE_TTL_MS      = tostring(var.key_cache_ttl_ms)
     KEY_CACHE_MAX_ENTRIES = tostring(var.key_cache_max_entries)
     SHUTDOWN_TIMEOUT_MS   = tostring(var.shutdown_timeout_ms)
+    # Structured lines for Cloud Logging (the local stack uses text).
+    LOG_FORMAT = "json"
     # Caps the heap so memory stays predictable under load (see the README's figures).
     NODE_OPTIONS = "--max-old-space-size=192"
   }

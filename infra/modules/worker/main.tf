@@ -97,6 +97,7 @@ resource "google_cloudfunctions2_function" "worker" {
       GOOGLE_CLOUD_PROJECT        = var.project_id
       CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
       FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
+      LOG_FORMAT                  = "json"
       NODE_OPTIONS                = "--max-old-space-size=192"
     }
   }

@@ -1,5 +1,5 @@
 import type { Logger } from "@usage-ingestion/shared";
-import { QueueMessageSchema, toFieldErrors } from "@usage-ingestion/shared";
+import { parseTraceparent, QueueMessageSchema, TRACEPARENT_ATTRIBUTE, toFieldErrors } from "@usage-ingestion/shared";
 import * as v from "valibot";
 import { type PricedTransaction, priceAt, unpricedBecause } from "./pricing/price.ts";
 import { type CustomPricingStore, InvalidCustomPricing } from "./store/custom-pricing-store.ts";
@@ -44,6 +44,7 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
       message_id: messageId,
       outcome,
       latency_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      trace: parseTraceparent(pushed?.attributes?.[TRACEPARENT_ATTRIBUTE]),
       ...fields,
     });
 

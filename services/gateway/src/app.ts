@@ -22,7 +22,9 @@ export function createApp(deps: GatewayDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.set("trust proxy", true);
+  // Cloud Run appends the real client address as the last X-Forwarded-For hop; earlier hops are the
+  // client's own to write, so only that last one is trusted for req.ip.
+  app.set("trust proxy", 1);
 
   app.use(requestContext(deps.logger, deps.now ?? (() => new Date())));
   // /healthz for the container's probes; /health for checks from outside, since Cloud Run's front end

@@ -22,7 +22,8 @@ export function authenticate(keys: KeyStore, logger: Logger) {
     } catch (error) {
       logger.log("ERROR", "key store unavailable", {
         request_id: locals(res).requestId,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
+        trace: locals(res).trace,
+        error,
       });
       return sendError(
         res,

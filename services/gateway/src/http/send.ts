@@ -1,4 +1,4 @@
-import type { ErrorResponse, FieldError } from "@usage-ingestion/shared";
+import type { ErrorResponse, FieldError, TraceContext } from "@usage-ingestion/shared";
 import { validationErrorResponse } from "@usage-ingestion/shared";
 import type { Response } from "express";
 
@@ -8,6 +8,8 @@ export interface RequestLocals {
   organizationId?: string;
   eventsQueued?: number;
   eventsFailed?: number;
+  /** From the `traceparent` Cloud Run sends; forwarded to the worker with each message. */
+  trace?: TraceContext;
 }
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;

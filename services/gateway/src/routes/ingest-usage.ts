@@ -12,6 +12,7 @@ import {
   type TransactionOutcome,
   type TransactionValidation,
   toFieldErrors,
+  traceAttributes,
   validateTransaction,
 } from "@usage-ingestion/shared";
 import type { Request, Response } from "express";
@@ -71,12 +72,13 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
           transaction: validation.transaction,
         };
         try {
-          return { kind: "queued", messageId: await publisher.publish(message) };
+          return { kind: "queued", messageId: await publisher.publish(message, traceAttributes(context.trace)) };
         } catch (error) {
           logger.log("ERROR", "publish failed", {
             request_id: context.requestId,
             transaction_index: index,
-            error: error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
+            trace: context.trace,
+            error,
           });
           return { kind: "not_queued", error: "queueing failed: the transaction was not queued; retry it" };
         }
