@@ -63,11 +63,30 @@ describe("request log lines and traces on the emulators", () => {
 });
 
 describe("a request the client abandons", () => {
-  const hanging: Publisher = { publish: () => new Promise<string>(() => {}), flush: async () => {} };
+  /** Never answers; says when the request got as far as publishing, so the client leaves at that point. */
+  function hangingPublisher() {
+    let reached = () => {};
+    const publishing = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const publisher: Publisher = {
+      publish: () => {
+        reached();
+        return new Promise<string>(() => {});
+      },
+      flush: async () => {},
+    };
+    return { publisher, publishing };
+  }
 
   it("still gets its one request line, as status 499 and aborted", async () => {
     const topic = await pullableTopic();
-    const gateway = await startTestGateway({ topicName: topic.topicName, publisher: hanging, publishTimeoutMs: 2_000 });
+    const hanging = hangingPublisher();
+    const gateway = await startTestGateway({
+      topicName: topic.topicName,
+      publisher: hanging.publisher,
+      publishTimeoutMs: 2_000,
+    });
     const org = await seedOrganization();
     try {
       const controller = new AbortController();
@@ -77,7 +96,8 @@ describe("a request the client abandons", () => {
         body: JSON.stringify(validTransaction()),
         signal: controller.signal,
       });
-      setTimeout(() => controller.abort(), 300);
+      await hanging.publishing;
+      controller.abort();
       await expect(sent).rejects.toThrow();
       await expect
         .poll(() => gateway.logger.lines.filter((line) => line.fields?.status === 499), { timeout: 5_000 })
