@@ -1,7 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUNDLES, bundle } from "./lib/bundle.ts";
-import { SERVICES, type ServiceName, serviceLockfile, serviceManifest } from "./lib/service-package.ts";
+import {
+  allowScriptsFor,
+  SERVICES,
+  type ServiceName,
+  serviceLockfile,
+  serviceManifest,
+} from "./lib/service-package.ts";
 import { REPO_ROOT } from "./lib/services.ts";
 
 /**
@@ -19,6 +25,8 @@ const name: ServiceName = service;
 await bundle(BUNDLES[name]);
 const dist = join(REPO_ROOT, SERVICES[name].dir, "dist");
 const manifest = serviceManifest(name);
-writeFileSync(join(dist, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-writeFileSync(join(dist, "package-lock.json"), `${JSON.stringify(serviceLockfile(manifest), null, 2)}\n`);
+const lock = serviceLockfile(manifest);
+const packaged = { ...manifest, allowScripts: allowScriptsFor(lock) };
+writeFileSync(join(dist, "package.json"), `${JSON.stringify(packaged, null, 2)}\n`);
+writeFileSync(join(dist, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`wrote ${SERVICES[name].dir}/dist/package.json and package-lock.json`);

@@ -7,7 +7,7 @@ import { nodeMajor } from "./node-version.ts";
 import { REPO_ROOT } from "./services.ts";
 
 interface Lockfile {
-  packages: Record<string, { version?: string; link?: boolean }>;
+  packages: Record<string, { version?: string; link?: boolean; hasInstallScript?: boolean }>;
 }
 
 export const SERVICES = {
@@ -29,6 +29,21 @@ export function serviceManifest(service: ServiceName) {
   return { name, private: true, type: "module", main, engines: { node: `${nodeMajor()}.x` }, dependencies };
 }
 export type ServiceManifest = ReturnType<typeof serviceManifest>;
+
+/**
+ * The install-script decisions (package.json `allowScripts`) for the packages of `lock` that have install
+ * scripts: the workspace's decision for each, or a denial where it has none, so `npm ci` on Cloud Build
+ * runs no package's code either.
+ */
+export function allowScriptsFor(lock: Lockfile): Record<string, boolean> {
+  const root = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+    allowScripts?: Record<string, boolean>;
+  };
+  const names = Object.entries(lock.packages)
+    .filter(([path, entry]) => entry.hasInstallScript && path.includes("node_modules/"))
+    .map(([path]) => path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length));
+  return Object.fromEntries([...new Set(names)].sort().map((name) => [name, root.allowScripts?.[name] ?? false]));
+}
 
 /** Every `name@version` a lockfile installs (workspace links left out). */
 export function lockedPackages(lock: Lockfile): Set<string> {

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lockedPackages, serviceLockfile, serviceManifest } from "../../scripts/lib/service-package.ts";
+import {
+  allowScriptsFor,
+  lockedPackages,
+  serviceLockfile,
+  serviceManifest,
+} from "../../scripts/lib/service-package.ts";
 import { REPO_ROOT } from "../../scripts/lib/services.ts";
 
 /** Each service's package (npm run package:gateway / package:worker) installs from its own lockfile. */
@@ -28,5 +33,7 @@ describe.each([
     expect(locked.length).toBeGreaterThan(20);
     expect(locked.filter((pkg) => !root.has(pkg))).toEqual([]);
     for (const [name, version] of Object.entries(manifest.dependencies)) expect(locked).toContain(`${name}@${version}`);
+    // protobufjs (under the Google Cloud clients) is the one package with an install script; it stays denied.
+    expect(allowScriptsFor(lock)).toEqual({ protobufjs: false });
   });
 });
