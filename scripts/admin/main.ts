@@ -1,7 +1,8 @@
-import { Firestore } from "@google-cloud/firestore";
+import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
 import { defaultTopologyNames } from "../lib/topology.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
+import { adminFirestore } from "./firestore.ts";
 import {
   createApiKey,
   createOrganization,
@@ -191,8 +192,8 @@ if (isMain) {
     process.exit(0);
   }
   const options = process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {};
-  const db = new Firestore(options);
-  const reportsDb = new Firestore({ ...options, useBigInt: true });
+  const db = adminFirestore();
+  const reportsDb = adminFirestore(process.env, { useBigInt: true });
   let pubsub: PubSub | undefined;
   let code = 0;
   try {

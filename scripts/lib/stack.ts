@@ -72,7 +72,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     onGiveUp: options.onGiveUp ?? ((reason) => event(`${reason}; the stack is no longer whole`)),
   });
   try {
-    const env = { ...emulators.env, ...options.env };
+    // Short human log lines on this machine; the deployed services keep Cloud Logging's JSON.
+    const env: Record<string, string> = { LOG_FORMAT: "text", ...emulators.env, ...options.env };
     const workerPort = options.workerPort ?? (await freePort());
     const workerUrl = `http://127.0.0.1:${workerPort}`;
     const names = defaultTopologyNames(env.PUBSUB_TOPIC);

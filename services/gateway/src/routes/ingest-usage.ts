@@ -11,6 +11,7 @@ import {
   type TransactionOutcome,
   type TransactionValidation,
   toFieldErrors,
+  traceAttributes,
   validateTransaction,
   validationFailed,
 } from "@usage-ingestion/shared";
@@ -68,12 +69,13 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
           transaction: validation.transaction,
         };
         try {
-          return { kind: "queued", messageId: await publisher.publish(message) };
+          return { kind: "queued", messageId: await publisher.publish(message, traceAttributes(context.trace)) };
         } catch (error) {
           logger.log("ERROR", "publish failed", {
             request_id: context.requestId,
             transaction_index: index,
-            error: error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
+            trace: context.trace,
+            error,
           });
           return { kind: "not_queued", error: QUEUEING_FAILURE_ERROR };
         }
