@@ -24,8 +24,8 @@ const usedProviders = (hcls: Hcl[]) =>
   );
 
 describe("infra (Terraform) module hygiene", () => {
-  it("has eight modules and the example environment", () => {
-    expect([...folders.keys()].filter((folder) => folder.startsWith("modules/"))).toHaveLength(8);
+  it("has nine modules and the example environment", () => {
+    expect([...folders.keys()].filter((folder) => folder.startsWith("modules/"))).toHaveLength(9);
     expect(folders.has("envs/example")).toBe(true);
   });
 
