@@ -1,5 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { loadCustomPricing, repriceRecord } from "@usage-ingestion/cost-worker/repricing";
+import { loadCustomPricing, repricedRollupWrites, repriceRecord } from "@usage-ingestion/cost-worker/repricing";
 import {
   type CostRecord,
   type CustomPricingDocument,
@@ -59,6 +59,9 @@ export async function repriceUnpriced(db: Firestore, organizationId: string, now
       if (fresh.get("status") !== "unpriced") return false;
       const update: Partial<CostRecord> = { ...fields, repriced_at: now.toISOString() };
       tx.update(doc.ref, update);
+      for (const write of repricedRollupWrites(db, fresh.data() as CostRecord, fields)) {
+        tx.set(write.ref, write.data, { merge: true });
+      }
       return true;
     });
     if (changed) priced++;

@@ -66,3 +66,32 @@ export const bodyTooLarge = (limitBytes: number): ErrorReply => ({
     { field: "body", code: "too_large", message: `body must be at most ${limitBytes} bytes` },
   ]),
 });
+
+/** 400: nesting past the limit, at the path where it passes it. */
+export const nestedTooDeep = (field: string, maxDepth: number): ErrorReply =>
+  validationFailed([{ field, code: "too_large", message: `${field} is nested more than ${maxDepth} levels deep` }]);
+
+/**
+ * What Node's HTTP parser refuses before any route runs: the request is answered in the same envelope.
+ * The spec's codes are a closed list, so these are `validation_error`s naming what was wrong.
+ */
+export const headersTooLarge = (limitBytes: number): ErrorReply => ({
+  status: 431,
+  body: errorBody("validation_error", `The request headers are larger than ${limitBytes / 1024} KiB.`, [
+    { field: "headers", code: "too_large", message: `headers must be at most ${limitBytes} bytes in total` },
+  ]),
+});
+
+export const malformedRequest = (): ErrorReply => ({
+  status: 400,
+  body: errorBody("validation_error", "The HTTP request is malformed.", [
+    { field: "request", code: "invalid_format", message: "request is not a well-formed HTTP/1.1 request" },
+  ]),
+});
+
+export const requestTimeout = (seconds: number): ErrorReply => ({
+  status: 408,
+  body: errorBody("validation_error", `The request was not received within ${seconds} s.`, [
+    { field: "request", code: "invalid_format", message: `request must arrive completely within ${seconds} s` },
+  ]),
+});

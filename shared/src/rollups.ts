@@ -1,5 +1,6 @@
 import type { Provider } from "./providers.ts";
 import type { UsageEntry } from "./schemas/usage.ts";
+import { isWellFormed } from "./unicode.ts";
 
 /**
  * Cost roll-ups: what the reports read instead of the records. The worker adds each billable record to one
@@ -71,7 +72,8 @@ export const dayOf = (receivedAt: string): string => receivedAt.slice(0, 10);
 /** A dimension's value as a cell holds it: text as it is, anything else as its JSON, absent as null. */
 export function dimensionValue(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  return typeof value === "string" ? value : JSON.stringify(value);
+  // Text that is not valid Unicode cannot be stored as it is: its JSON escapes the lone surrogate.
+  return typeof value === "string" && isWellFormed(value) ? value : JSON.stringify(value);
 }
 
 /** Picks the declared dimensions out of a transaction's context. */

@@ -4,6 +4,8 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout:
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(onTimeout()), ms);
   });
+  // A dependency that fails after the time-out (a client closed meanwhile) must not surface as unhandled.
+  promise.catch(() => undefined);
   try {
     return await Promise.race([promise, timeout]);
   } finally {

@@ -46,8 +46,18 @@ describe("transaction fields", () => {
     ],
     ["a provider_usage_raw array", { provider_usage_raw: [1] }, [["provider_usage_raw", "invalid_type"]]],
     ["a provider_usage_raw string", { provider_usage_raw: "x" }, [["provider_usage_raw", "invalid_type"]]],
+    ["an empty transaction_id", { transaction_id: "" }, [["transaction_id", "too_small"]]],
+    ["a transaction_id of 256 characters", { transaction_id: "x".repeat(256) }, [["transaction_id", "too_large"]]],
+    ["a numeric transaction_id", { transaction_id: 42 }, [["transaction_id", "invalid_type"]]],
   ])("rejects %s", (_name, overrides, expected) => {
     expect(errorsOf(validTransaction(overrides as Record<string, unknown>))).toEqual(expected);
+  });
+
+  it("keeps a transaction_id of 1 to 255 characters", () => {
+    for (const id of ["a", "x".repeat(255), "chatcmpl-AbC/123"]) {
+      const result = validateTransaction(validTransaction({ transaction_id: id }));
+      expect(result.ok && result.transaction.transaction_id).toBe(id);
+    }
   });
 
   it("reports each missing required field", () => {

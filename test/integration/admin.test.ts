@@ -9,6 +9,7 @@ import { UserError } from "../../scripts/admin/organizations.ts";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
+import { rollupTotals } from "../setup/rollups.ts";
 import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";
 
 async function admin(...args: string[]) {
@@ -101,6 +102,10 @@ describe("admin command line on the Firestore emulator", () => {
       pricing: { source: "custom" },
       repriced_at: expect.any(String),
     });
+    // The reports move with the record: 10 units x $0.50, no longer unpriced.
+    expect(await rollupTotals(org)).toEqual({ transactions: 1, unpriced: 0, conflicts: 0, costNanos: 5_000_000_000n });
+    const unpricedCells = await firestore().collection(DOCUMENT_PATHS.unpricedRollups(org)).get();
+    expect(unpricedCells.docs.map((doc) => doc.get("transactions"))).toEqual([0]);
     expect(await admin("reprice", org)).toEqual(["examined 0 unpriced record(s); priced 0"]);
   });
 });

@@ -57,6 +57,9 @@ describe("cost worker on the Firestore emulator", () => {
       ],
       pricing: { source: "catalog", version: expect.stringMatching(/^@pydantic\/genai-prices@/), model: "gpt-4o" },
       queue_schema_version: 1,
+      transaction_id: null,
+      duplicate_of: null,
+      dimensions: {},
     });
   });
 

@@ -2,6 +2,7 @@ import type { Logger } from "@usage-ingestion/shared/server";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
+import { answerParserErrors } from "../../services/gateway/src/http/parser-errors.ts";
 import { boundedPublisher, type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
 import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
 import { firestore, pubsub, reportsFirestore, serve } from "./harness.ts";
@@ -55,6 +56,7 @@ export async function startTestGateway(options: {
       reports: firestoreReportSource(reportsFirestore()),
       ...(options.now ? { now: options.now } : {}),
     }),
+    (server) => answerParserErrors(server, logger),
   );
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
     fetch(`${served.baseUrl}/usage/transactions`, {

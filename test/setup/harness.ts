@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Firestore } from "@google-cloud/firestore";
 import { type Message, PubSub } from "@google-cloud/pubsub";
@@ -69,8 +70,9 @@ export async function pullableTopic() {
 }
 
 /** Serves an app on a free port; the test talks to it over real HTTP. */
-export async function serve(app: Express) {
+export async function serve(app: Express, prepare?: (server: Server) => void) {
   const server = app.listen(0, "127.0.0.1");
+  prepare?.(server);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {

@@ -3,18 +3,24 @@ import { Firestore } from "@google-cloud/firestore";
 import { QUEUE_SCHEMA_VERSION, type QueueMessage, type Transaction } from "@usage-ingestion/shared";
 import type { PubSubEvent, WorkerDeps } from "../../services/cost-worker/src/handler.ts";
 import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
+import { firestoreDimensionsStore } from "../../services/cost-worker/src/store/dimensions-store.ts";
 import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
 import { memoryLogger } from "./gateway.ts";
 import { firestore, freeClosedPort } from "./harness.ts";
 
-/** The worker's real adapters on the Firestore emulator, with a logger the test can read. */
+/**
+ * The worker's real adapters on the Firestore emulator, with a logger the test can read. Organization
+ * settings are read afresh by default (tests change them); pass a cache time to run as deployed.
+ */
 export function workerDeps(
   db: Firestore = firestore(),
   timeoutMs = 10_000,
+  settingsTtlMs = 0,
 ): WorkerDeps & { logger: ReturnType<typeof memoryLogger> } {
   return {
     records: firestoreRecordStore(db, timeoutMs),
-    customPricing: firestoreCustomPricingStore(db, 0, timeoutMs),
+    customPricing: firestoreCustomPricingStore(db, settingsTtlMs, timeoutMs),
+    dimensions: firestoreDimensionsStore(db, settingsTtlMs, timeoutMs),
     logger: memoryLogger(),
   };
 }

@@ -1,9 +1,17 @@
-import { QueueMessageSchema, type RecordStatus, toFieldErrors } from "@usage-ingestion/shared";
-import type { Logger } from "@usage-ingestion/shared/server";
+import {
+  declaredDimensions,
+  QueueMessageSchema,
+  quantitiesOf,
+  type RecordStatus,
+  toFieldErrors,
+} from "@usage-ingestion/shared";
+import { isInvalidArgument, type Logger } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import { type PricedTransaction, priceAt, unpricedBecause } from "./pricing/price.ts";
 import { buildRecord } from "./store/build-record.ts";
+import { contentHash } from "./store/content-hash.ts";
 import { type CustomPricingStore, InvalidCustomPricing } from "./store/custom-pricing-store.ts";
+import type { DimensionsStore } from "./store/dimensions-store.ts";
 import type { RecordStore } from "./store/records.ts";
 
 /** What a Pub/Sub push delivers, as the functions framework hands it over. */
@@ -24,6 +32,7 @@ export interface PubSubEvent {
 export interface WorkerDeps {
   records: RecordStore;
   customPricing: CustomPricingStore;
+  dimensions: DimensionsStore;
   logger: Logger;
   now?: () => Date;
 }
@@ -87,14 +96,29 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
     priced = unpricedBecause(error.message);
   }
 
-  const record = buildRecord(messageId, message, priced, now());
-  const created = await deps.records.createOnce(message.organization_id, messageId, record);
-  const outcome: Outcome = created ? record.status : "redelivered";
-  log(record.status === "unpriced" && created ? "WARNING" : "INFO", outcome, {
+  const dimensions = declaredDimensions(
+    message.transaction.context,
+    await deps.dimensions.get(message.organization_id),
+  );
+  const record = buildRecord(messageId, message, priced, now(), dimensions);
+  let outcome: Outcome;
+  try {
+    outcome = await deps.records.store({
+      record,
+      quantities: quantitiesOf(message.transaction.usage),
+      contentHash: contentHash(message.transaction),
+    });
+  } catch (error) {
+    // Firestore refusing the record as given is not fixed by a retry: keep the message, never loop on it.
+    if (!isInvalidArgument(error)) throw error;
+    return reject(`Firestore refused the record: ${(error as Error).message}`);
+  }
+  log(outcome === "unpriced" || outcome === "conflict" ? "WARNING" : "INFO", outcome, {
     organization_id: message.organization_id,
     request_id: message.request_id,
     transaction_index: message.transaction_index,
-    cost_nanos: record.cost_nanos,
+    cost_nanos: outcome === record.status ? record.cost_nanos : null,
+    transaction_id: record.transaction_id ?? undefined,
     unpriced_reason: record.unpriced_reason ?? undefined,
   });
   return outcome;

@@ -5,6 +5,7 @@ import { parseWorkerConfig } from "./env.ts";
 import { FUNCTION_NAME } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
+import { firestoreDimensionsStore } from "./store/dimensions-store.ts";
 import { firestoreRecordStore } from "./store/records.ts";
 
 /** The composition root: config parsed once, one Firestore client, the handler registered by name. */
@@ -18,6 +19,7 @@ const deps = {
     config.CUSTOM_PRICING_CACHE_TTL_MS,
     config.FIRESTORE_TIMEOUT_MS,
   ),
+  dimensions: firestoreDimensionsStore(firestore, config.CUSTOM_PRICING_CACHE_TTL_MS, config.FIRESTORE_TIMEOUT_MS),
   logger: jsonLogger(),
 };
 

@@ -3,6 +3,7 @@ import { type CostRecord, type PricingFields, type Transaction, validateTransact
 import { priceAt, pricingFields, unpricedBecause } from "./pricing/price.ts";
 import type { CustomPricing } from "./pricing/rate-card.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
+import { type MergeWrite, rollupWrites } from "./store/rollup-writes.ts";
 
 /**
  * What the admin command line may use of the worker: pricing a stored record again, exactly as the
@@ -32,4 +33,15 @@ function storedTransaction(record: CostRecord): Transaction | null {
     context: record.context,
   });
   return result.ok ? result.transaction : null;
+}
+
+/** Moves a record from unpriced to priced in the reports: in the same transaction as the record's update. */
+export function repricedRollupWrites(db: Firestore, record: CostRecord, fields: PricingFields): MergeWrite[] {
+  if (record.status !== "unpriced" || fields.status !== "priced") return [];
+  return rollupWrites(
+    db,
+    record,
+    { unpriced: -1, costNanos: fields.cost_nanos ?? 0 },
+    record.unpriced_reason ?? "unknown",
+  );
 }

@@ -5,6 +5,7 @@ import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
 import { parseGatewayConfig } from "./env.ts";
+import { answerParserErrors } from "./http/parser-errors.ts";
 import { boundedPublisher, pubSubPublisher } from "./queue/publisher.ts";
 import { firestoreReportSource } from "./reports/report-source.ts";
 
@@ -44,6 +45,7 @@ const server = createApp({ keys, publisher, logger, reports: firestoreReportSour
     logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
   },
 );
+answerParserErrors(server, logger);
 server.on("error", (error: NodeJS.ErrnoException) => {
   logger.log("ERROR", error.code === "EADDRINUSE" ? `port ${config.PORT} is already in use` : error.message);
   process.exit(1);

@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import { checkWithCode } from "../field-errors.ts";
+import { isWellFormed } from "../unicode.ts";
 
 /**
  * Building blocks shared by every schema. Messages are phrased to follow the field name
@@ -16,6 +18,16 @@ export function jsonObject<TSchema extends v.GenericSchema<Record<string, unknow
 export const anyJsonObject = v.custom<Record<string, unknown>>(isJsonObject, "must be a JSON object");
 
 export const nonEmptyString = v.pipe(v.string("must be a string"), v.minLength(1, "must not be empty"));
+
+/** Text that identifies a transaction must be valid Unicode: a lone surrogate is `invalid_format`. */
+export const validUnicode = checkWithCode<string>(
+  "invalid_format",
+  isWellFormed,
+  "must be valid Unicode text (it holds a lone surrogate)",
+);
+
+/** A non-empty identifier: provider, model, customer. */
+export const identifier = v.pipe(nonEmptyString, validUnicode);
 
 export function integerAtLeast(min: number) {
   return v.pipe(

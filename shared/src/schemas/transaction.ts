@@ -1,12 +1,10 @@
 import * as v from "valibot";
 import { MAX_TRANSACTION_ID_LENGTH, MAX_TRANSACTIONS_PER_BULK } from "../limits.ts";
 import { PROVIDERS } from "../providers.ts";
-import { anyJsonObject, jsonObject, nonEmptyString, oneOf } from "./field-rules.ts";
+import { anyJsonObject, identifier, jsonObject, oneOf, validUnicode } from "./field-rules.ts";
 import { type UsageEntry, UsageEntrySchema } from "./usage.ts";
 
-export const ContextSchema = jsonObject(
-  v.looseObject({ billable_customer_id: nonEmptyString }, "must be a JSON object"),
-);
+export const ContextSchema = jsonObject(v.looseObject({ billable_customer_id: identifier }, "must be a JSON object"));
 
 /** Each usage type may appear once; the repeat is reported where it stands, at `usage.<i>.type`. */
 const uniqueUsageTypes = v.rawCheck<UsageEntry[]>(({ dataset, addIssue }) => {
@@ -31,9 +29,9 @@ const uniqueUsageTypes = v.rawCheck<UsageEntry[]>(({ dataset, addIssue }) => {
 export const TransactionSchema = jsonObject(
   v.object(
     {
-      provider: oneOf(PROVIDERS),
-      model: nonEmptyString,
-      model_tier: v.optional(v.string("must be a string")),
+      provider: v.pipe(v.string(`must be one of: ${PROVIDERS.join(", ")}`), validUnicode, oneOf(PROVIDERS)),
+      model: identifier,
+      model_tier: v.optional(v.pipe(v.string("must be a string"), validUnicode)),
       usage: v.pipe(
         v.array(UsageEntrySchema, "must be an array of usage entries"),
         v.minLength(1, "must contain at least 1 usage entry"),
@@ -47,6 +45,7 @@ export const TransactionSchema = jsonObject(
           v.string("must be a string"),
           v.minLength(1, "must not be empty"),
           v.maxLength(MAX_TRANSACTION_ID_LENGTH, `must be at most ${MAX_TRANSACTION_ID_LENGTH} characters`),
+          validUnicode,
         ),
       ),
     },

@@ -8,6 +8,7 @@ export function buildRecord(
   message: QueueMessage,
   priced: PricedTransaction,
   processedAt: Date,
+  dimensions: Record<string, string | null> = {},
 ): CostRecord {
   const { transaction } = message;
   return {
@@ -29,5 +30,6 @@ export function buildRecord(
     ...pricingFields(priced),
     currency: "USD",
     queue_schema_version: message.schema_version,
+    dimensions,
   };
 }

@@ -33,4 +33,15 @@ describe("firestoreSafe", () => {
     expect(depth).toBeLessThan(20);
     expect(typeof node).toBe("string");
   });
+
+  it("keeps text that is not valid Unicode losslessly, as JSON that escapes it", () => {
+    const safe = firestoreSafe({ ok: "fine", bad: "a\ud800b", ["k\udc00"]: 1, list: ["x", "\udbff"] }) as Record<
+      string,
+      unknown
+    >;
+    expect(safe.ok).toBe("fine");
+    expect(safe.list).toEqual(["x", '"\\udbff"']);
+    expect(JSON.parse(safe[UNSTORABLE_KEYS_FIELD] as string)).toEqual({ bad: "a\ud800b", ["k\udc00"]: 1 });
+    expect(JSON.stringify(safe)).not.toMatch(/[\ud800-\udfff]/u);
+  });
 });

@@ -1,6 +1,9 @@
+import { isWellFormed } from "@usage-ingestion/shared";
+
 /**
  * Firestore refuses some JSON the gateway accepts: arrays directly inside arrays, empty map keys, keys
- * of the reserved form `__name__`, keys over 1,500 bytes, and nesting deeper than 20 levels. Such parts
+ * of the reserved form `__name__`, keys over 1,500 bytes, text that is not valid Unicode (lone
+ * surrogates), and nesting deeper than 20 levels. Such parts
  * are kept, losslessly, as JSON text; every storable key stays where it was, so `context` stays filterable.
  */
 export const UNSTORABLE_KEYS_FIELD = "_unstorable_json";
@@ -8,9 +11,17 @@ const MAX_DEPTH = 12;
 const MAX_KEY_BYTES = 1_500;
 
 const storableKey = (key: string) =>
-  key !== "" && key !== UNSTORABLE_KEYS_FIELD && !/^__.*__$/.test(key) && Buffer.byteLength(key) <= MAX_KEY_BYTES;
+  key !== "" &&
+  key !== UNSTORABLE_KEYS_FIELD &&
+  !/^__.*__$/.test(key) &&
+  isWellFormed(key) &&
+  Buffer.byteLength(key) <= MAX_KEY_BYTES;
+
+/** Text with a lone surrogate cannot be stored as UTF-8; its JSON escapes it (`"\ud800"`) losslessly. */
+const unstorableText = (value: unknown) => typeof value === "string" && !isWellFormed(value);
 
 export function firestoreSafe(value: unknown, depth = 0, insideArray = false): unknown {
+  if (unstorableText(value)) return JSON.stringify(value);
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_DEPTH) return JSON.stringify(value);
   if (Array.isArray(value)) {
@@ -20,7 +31,7 @@ export function firestoreSafe(value: unknown, depth = 0, insideArray = false): u
   const safe: Record<string, unknown> = {};
   const unstorable: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (storableKey(key)) safe[key] = firestoreSafe(item, depth + 1, false);
+    if (storableKey(key) && !unstorableText(item)) safe[key] = firestoreSafe(item, depth + 1, false);
     else unstorable[key] = item;
   }
   if (Object.keys(unstorable).length > 0) safe[UNSTORABLE_KEYS_FIELD] = JSON.stringify(unstorable);

@@ -1,10 +1,32 @@
+import { createHash } from "node:crypto";
 import type { Firestore } from "@google-cloud/firestore";
-import { type CostRecord, DOCUMENT_PATHS, type RejectedMessage, withTimeout } from "@usage-ingestion/shared";
+import {
+  type CostRecord,
+  DOCUMENT_PATHS,
+  type Quantities,
+  type RejectedMessage,
+  withTimeout,
+} from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
+import { type MergeWrite, recordRollupWrites } from "./rollup-writes.ts";
+
+/** What became of a record: stored with this status, or already there from an earlier delivery. */
+export type StoreOutcome = CostRecord["status"] | "redelivered";
+
+export interface RecordToStore {
+  record: CostRecord;
+  /** The usage quantities the reports sum. */
+  quantities: Quantities;
+  /** Identifies "the same content" for a repeated `transaction_id`. */
+  contentHash: string;
+}
 
 export interface RecordStore {
-  /** Creates the record unless one exists for this message: `false` means it was already there. */
-  createOnce(organizationId: string, messageId: string, record: CostRecord): Promise<boolean>;
+  /**
+   * Stores the record once per message, with its roll-up increments, in one atomic commit. A record with a
+   * `transaction_id` already billed in its organization is stored as `duplicate` or `conflict` instead.
+   */
+  store(toStore: RecordToStore): Promise<StoreOutcome>;
   /** Keeps a message that can never be priced, with its raw data and the reason; idempotent too. */
   reject(messageId: string, rejected: RejectedMessage): Promise<void>;
 }
@@ -13,6 +35,16 @@ export class FirestoreTimeoutError extends Error {
   override name = "FirestoreTimeoutError";
 }
 
+/** Stored at `organizations/{org}/transaction_ids/{sha256(transaction_id)}`: who billed that id first. */
+interface TransactionIdClaim {
+  transaction_id: string;
+  message_id: string;
+  content_hash: string;
+  claimed_at: string;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
 /**
  * Writes are bounded by `timeoutMs`. A write that lands after its time-out is harmless: the redelivery
  * finds the record and is acknowledged.
@@ -20,20 +52,75 @@ export class FirestoreTimeoutError extends Error {
 export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordStore {
   const bounded = <T>(promise: Promise<T>) =>
     withTimeout(promise, timeoutMs, () => new FirestoreTimeoutError(`Firestore took longer than ${timeoutMs} ms`));
-  const createOnce = async (path: string, data: object) => {
+
+  /** One atomic batch: the documents to create (each must not exist yet) and the roll-up increments. */
+  async function commitOnce(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<boolean> {
+    const batch = db.batch();
+    for (const [path, data] of creates) batch.create(db.doc(path), data);
+    for (const write of merges) batch.set(write.ref, write.data, { merge: true });
     try {
-      await bounded(db.doc(path).create(data));
+      await bounded(batch.commit());
       return true;
     } catch (error) {
       if (isAlreadyExists(error)) return false;
       throw error;
     }
-  };
+  }
+
   return {
-    createOnce: (organizationId, messageId, record) =>
-      createOnce(DOCUMENT_PATHS.transaction(organizationId, messageId), record),
+    /**
+     * Without a transaction id: no read, one batch of the record and its increments. With one: the claim
+     * on the id joins that batch (one extra write); only when the id is claimed already is the claim read
+     * (one extra read) and the record stored as `duplicate` or `conflict` of the claimant.
+     */
+    async store({ record, quantities, contentHash }) {
+      const org = record.organization_id;
+      const recordPath = DOCUMENT_PATHS.transaction(org, record.message_id);
+      const transactionId = record.transaction_id;
+      if (transactionId === null) {
+        const created = await commitOnce([[recordPath, record]], recordRollupWrites(db, record, quantities));
+        return created ? record.status : "redelivered";
+      }
+      const claimPath = DOCUMENT_PATHS.transactionId(org, sha256(transactionId));
+      const claim: TransactionIdClaim = {
+        transaction_id: transactionId,
+        message_id: record.message_id,
+        content_hash: contentHash,
+        claimed_at: record.processed_at,
+      };
+      const merges = recordRollupWrites(db, record, quantities);
+      if (
+        await commitOnce(
+          [
+            [claimPath, claim],
+            [recordPath, record],
+          ],
+          merges,
+        )
+      )
+        return record.status;
+
+      // Claimed already: by this message (a redelivery) or by another one (a repeat of the id).
+      const claimant = (await bounded(db.doc(claimPath).get())).data() as TransactionIdClaim | undefined;
+      if (!claimant || claimant.message_id === record.message_id) return "redelivered";
+      const repeat: CostRecord = {
+        ...record,
+        status: claimant.content_hash === contentHash ? "duplicate" : "conflict",
+        duplicate_of: claimant.message_id,
+        unpriced_reason: null,
+        cost_usd: null,
+        cost_nanos: null,
+        line_items: [],
+      };
+      const created = await commitOnce([[recordPath, repeat]], recordRollupWrites(db, repeat, quantities));
+      return created ? repeat.status : "redelivered";
+    },
     async reject(messageId, rejected) {
-      await createOnce(DOCUMENT_PATHS.rejectedMessage(messageId), rejected);
+      try {
+        await bounded(db.doc(DOCUMENT_PATHS.rejectedMessage(messageId)).create(rejected));
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+      }
     },
   };
 }

@@ -1,4 +1,11 @@
-import { bodyTooLarge, invalidJson, MAX_BODY_BYTES } from "@usage-ingestion/shared";
+import {
+  bodyTooLarge,
+  invalidJson,
+  MAX_BODY_BYTES,
+  MAX_NESTING_DEPTH,
+  nestedTooDeep,
+  tooDeepPath,
+} from "@usage-ingestion/shared";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { send } from "./send.ts";
 
@@ -34,12 +41,17 @@ export function parseJsonBody(req: Request, res: Response, next: NextFunction) {
     if (!Buffer.isBuffer(raw) || raw.length === 0) {
       return send(res, invalidJson("The request body is empty; send a JSON object."));
     }
+    let body: unknown;
     try {
-      req.body = JSON.parse(raw.toString("utf8"));
+      body = JSON.parse(raw.toString("utf8"));
     } catch (parseError) {
       const reason = parseError instanceof SyntaxError ? `: ${parseError.message}` : "";
       return send(res, invalidJson(`The request body is not valid JSON${reason}.`));
     }
+    // Checked before anything recursive (validation, serialising) touches the body.
+    const deep = tooDeepPath(body, MAX_NESTING_DEPTH);
+    if (deep) return send(res, nestedTooDeep(deep.join(".") || "body", MAX_NESTING_DEPTH));
+    req.body = body;
     next();
   });
 }

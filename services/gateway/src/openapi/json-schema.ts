@@ -17,6 +17,8 @@ const CHECK_OVERRIDES: Record<string, JsonSchema> = {
     pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$",
   },
   "must be a UTC day YYYY-MM-DD": { pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+  // JSON Schema has no keyword for it: said in a comment.
+  "must be valid Unicode text (it holds a lone surrogate)": { $comment: "well-formed Unicode: no lone surrogates" },
 };
 
 function convert(schema: v.GenericSchema): JsonSchema {
