@@ -1,5 +1,8 @@
-import { readFileSync } from "node:fs";
-import { Firestore } from "@google-cloud/firestore";
+import type { Firestore } from "@google-cloud/firestore";
+import { PubSub } from "@google-cloud/pubsub";
+import { defaultTopologyNames } from "../lib/topology.ts";
+import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
+import { adminFirestore } from "./firestore.ts";
 import {
   createApiKey,
   createOrganization,
@@ -10,7 +13,7 @@ import {
   setOrganizationStatus,
   UserError,
 } from "./organizations.ts";
-import { getCustomPricing, repriceUnpriced, setCustomPricing } from "./pricing.ts";
+import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 import { runReportCommand } from "./report-commands.ts";
 
 const HELP = `Usage: npm run admin -- <command>
@@ -30,10 +33,25 @@ API keys
   key list <org-id>                   list the organization's keys (prefix, status, created, scope)
   key disable <key-prefix>            disable the key with this prefix
 
-Custom prices
-  pricing set <org-id> <file.json>    replace the organization's custom prices (schema: README)
+Custom prices (schema: README; effective_from absent = always in effect, from any receive time)
+  pricing set <org-id> <file.json>    replace the organization's whole list of custom prices
+  pricing add <org-id> <file|json>    add one price (or an array); same provider, model, model_tier
+                                      and effective_from replaces that entry
+  pricing remove <org-id> <provider> <model> [--tier TIER] [--effective-from TIME]
+                                      remove one entry (no --tier: the entry without a tier; no
+                                      --effective-from: the entry that is always in effect)
   pricing list <org-id>               show them
-  reprice <org-id>                    price the organization's unpriced records again
+  pricing explain <provider> <model> [--at TIME] [--tier TIER]
+                                      the published rates that would apply (default: now, standard
+                                      tier) and where each came from
+  reprice <org-id> [--dry-run]        price the organization's unpriced records again, listing each
+                                      with its amount; --dry-run shows that without writing
+
+Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_TOPIC or usage-transactions)
+  dead-letters list                   show what the hold subscription keeps (id, organization,
+                                      attempts, receive time, data excerpt); nothing is removed
+  dead-letters replay --all           republish every dead letter onto the topic, then remove it
+  dead-letters replay <id>...         the same for the dead letters with these ids
 
 Reports
   costs <org-id> [--from ISO] [--to ISO] [--by customer,model,...] [field=value]... [--csv]
@@ -45,8 +63,25 @@ cache time (10 s by default).`;
 
 export type Out = (line: string) => void;
 
-/** `reportsDb`: a client built with `useBigInt`, for the cost sums (see firestoreReportSource). */
-export async function runAdmin(args: string[], db: Firestore, out: Out, reportsDb: Firestore = db): Promise<void> {
+/** `--topic NAME` out of the arguments (default: $PUBSUB_TOPIC, then usage-transactions). */
+function topicOption(rest: string[]) {
+  const at = rest.indexOf("--topic");
+  if (at < 0) return { names: defaultTopologyNames(process.env.PUBSUB_TOPIC || undefined), rest };
+  const topic = rest[at + 1];
+  if (!topic || topic.startsWith("--")) throw new UserError("--topic needs a value");
+  return { names: defaultTopologyNames(topic), rest: rest.filter((_, i) => i !== at && i !== at + 1) };
+}
+
+export interface AdminClients {
+  /** Pub/Sub, made on first use (only the dead-letter commands need it). */
+  pubsub?: () => PubSub;
+  /** A client built with `useBigInt`, for the cost sums (see firestoreReportSource). */
+  reportsDb?: Firestore;
+}
+
+export async function runAdmin(args: string[], db: Firestore, out: Out, clients: AdminClients = {}): Promise<void> {
+  const pubsub = clients.pubsub ?? (() => new PubSub());
+  const reportsDb = clients.reportsDb ?? db;
   const [group, action, ...rest] = args;
   const need = (count: number, usage: string) => {
     if (rest.length < count) throw new UserError(`usage: npm run admin -- ${usage}`);
@@ -95,29 +130,56 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, reportsD
       const key = await disableApiKey(db, rest[0] as string);
       return out(`disabled key ${key.prefix}... of ${key.organization_id}`);
     }
-    case "pricing set": {
-      need(2, "pricing set <org-id> <file.json>");
-      let text: string;
-      try {
-        text = readFileSync(rest[1] as string, "utf8");
-      } catch {
-        throw new UserError(`cannot read ${rest[1]}`);
+    case "pricing set":
+    case "pricing list":
+    case "pricing add":
+    case "pricing remove":
+    case "pricing explain":
+      return runPricingCommand(action as string, rest, db, out);
+    case "dead-letters list": {
+      const { names, rest: extra } = topicOption(rest);
+      if (extra.length > 0)
+        throw new UserError(
+          `unexpected "${extra.join(" ")}"; usage: npm run admin -- dead-letters list [--topic NAME]`,
+        );
+      const hold = await holdDeadLetters(pubsub(), names);
+      await hold.release(hold.letters);
+      if (hold.letters.length === 0) return out(`no dead letters in ${names.deadLetterSubscription}`);
+      for (const letter of hold.letters) {
+        out(
+          [
+            letter.id,
+            letter.organizationId ?? "-",
+            `attempts ${letter.attempts ?? "unknown"}`,
+            `received ${letter.receivedAt ?? letter.publishTime}`,
+            excerpt(letter.data),
+          ].join("\t"),
+        );
       }
-      const doc = await setCustomPricing(db, rest[0] as string, text);
-      return out(`set ${doc.prices.length} custom price(s) for ${rest[0]}`);
+      return out(`${hold.letters.length} dead letter(s) in ${names.deadLetterSubscription}; all kept`);
     }
-    case "pricing list": {
-      need(1, "pricing list <org-id>");
-      return out(JSON.stringify(await getCustomPricing(db, rest[0] as string), null, 2));
+    case "dead-letters replay": {
+      const { names, rest: chosen } = topicOption(rest);
+      const all = chosen.includes("--all");
+      if (chosen.length === 0 || (all && chosen.length > 1)) {
+        throw new UserError("usage: npm run admin -- dead-letters replay [--topic NAME] (--all | <message-id>...)");
+      }
+      const unknownFlag = chosen.find((id) => id.startsWith("-") && id !== "--all");
+      if (unknownFlag) throw new UserError(`unknown option ${unknownFlag}`);
+      const outcomes = await replayDeadLetters(pubsub(), db, names, all ? { all: true } : { ids: chosen });
+      for (const outcome of outcomes) {
+        out(
+          "republishedAs" in outcome
+            ? `replayed ${outcome.letter.id} onto ${names.topic} as ${outcome.republishedAs}`
+            : `skipped ${outcome.letter.id}: its transaction is already stored (record ${outcome.alreadyStoredAs}); removed from the hold subscription`,
+        );
+      }
+      const replayed = outcomes.filter((outcome) => "republishedAs" in outcome).length;
+      return out(`replayed ${replayed} dead letter(s), skipped ${outcomes.length - replayed} already stored`);
     }
     default:
       if (await runReportCommand(args, db, reportsDb, out)) return;
-      if (group === "reprice" && action) {
-        const result = await repriceUnpriced(db, action);
-        out(`examined ${result.examined} unpriced record(s); priced ${result.priced}`);
-        for (const left of result.stillUnpriced) out(`still unpriced ${left.message_id}: ${left.reason}`);
-        return;
-      }
+      if (group === "reprice" && action) return runReprice([action, ...rest], db, out);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);
   }
 }
@@ -129,14 +191,19 @@ if (isMain) {
     console.log(HELP);
     process.exit(0);
   }
-  const db = new Firestore(process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {});
-  const reportsDb = new Firestore({
-    ...(process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {}),
-    useBigInt: true,
-  });
+  const options = process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {};
+  const db = adminFirestore();
+  const reportsDb = adminFirestore(process.env, { useBigInt: true });
+  let pubsub: PubSub | undefined;
   let code = 0;
   try {
-    await runAdmin(args, db, (line) => console.log(line), reportsDb);
+    await runAdmin(args, db, (line) => console.log(line), {
+      reportsDb,
+      pubsub: () => {
+        pubsub ??= new PubSub(options);
+        return pubsub;
+      },
+    });
   } catch (error) {
     code = error instanceof UserError ? 1 : 2;
     console.error(
@@ -144,6 +211,7 @@ if (isMain) {
     );
   } finally {
     await Promise.all([db.terminate(), reportsDb.terminate()]);
+    await pubsub?.close();
   }
   process.exit(code);
 }

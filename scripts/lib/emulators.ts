@@ -20,11 +20,19 @@ export interface EmulatorOptions {
 
 const STARTUP_TIMEOUT_MS = 60_000;
 
-async function startEmulator(kind: "pubsub" | "firestore", projectId: string, port: number): Promise<GroupProcess> {
-  const args =
-    kind === "pubsub"
-      ? ["beta", "emulators", "pubsub", "start", `--host-port=127.0.0.1:${port}`, `--project=${projectId}`]
-      : ["emulators", "firestore", "start", `--host-port=127.0.0.1:${port}`, `--project=${projectId}`];
+/** One emulator as a process group on `port`, once it answers; `extraArgs` go to `gcloud ... start`. */
+export async function startEmulator(
+  kind: "pubsub" | "firestore",
+  projectId: string,
+  port: number,
+  extraArgs: string[] = [],
+): Promise<GroupProcess> {
+  const args = [
+    ...(kind === "pubsub" ? ["beta", "emulators", "pubsub", "start"] : ["emulators", "firestore", "start"]),
+    `--host-port=127.0.0.1:${port}`,
+    `--project=${projectId}`,
+    ...extraArgs,
+  ];
   const emulator = spawnGroup("gcloud", args, { env: { ...process.env, METADATA_SERVER_DETECTION: "none" } });
   let failed: Error | undefined;
   emulator.child.once("error", (error) => {

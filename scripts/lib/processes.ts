@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { openSync } from "node:fs";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
+import { fileURLToPath } from "node:url";
 
 /** A port the OS had free a moment ago. */
 export function freePort(): Promise<number> {
@@ -31,9 +32,28 @@ export interface GroupProcess {
   stop(): Promise<void>;
 }
 
+let guard: ChildProcess | undefined;
+/**
+ * The orphan guard (orphan-guard.mjs) of this process, started with the first group: it stops the groups
+ * still registered once this process is gone, even when it was killed with SIGKILL.
+ */
+function guardGroup(pid: number, started: boolean) {
+  if (!guard) {
+    guard = spawn(process.execPath, [fileURLToPath(new URL("./orphan-guard.mjs", import.meta.url))], {
+      detached: true,
+      stdio: ["pipe", "ignore", "inherit"],
+    });
+    guard.unref();
+    (guard.stdin as Socket).unref();
+    guard.stdin?.on("error", () => {});
+  }
+  guard.stdin?.write(`${started ? "+" : "-"}${pid}\n`);
+}
+
 /**
  * Starts a command as the leader of its own process group, so that stopping it also stops whatever it
- * started (the emulators' `gcloud` wrapper leaves a Java child behind otherwise).
+ * started (the emulators' `gcloud` wrapper leaves a Java child behind otherwise). The group is stopped
+ * by the orphan guard if this process dies without stopping it.
  */
 export function spawnGroup(
   command: string,
@@ -48,6 +68,7 @@ export function spawnGroup(
     env: options.env ?? process.env,
     cwd: options.cwd,
   });
+  if (child.pid !== undefined) guardGroup(child.pid, true);
   const tail: string[] = [];
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {
@@ -73,6 +94,7 @@ export function spawnGroup(
       // The leader may be gone while its children linger: the group is signalled either way.
       signalGroup(child.pid, timedOut ? "SIGKILL" : "SIGTERM");
       await waitForGroupExit(child.pid);
+      guardGroup(child.pid, false);
     },
   };
 }

@@ -1,11 +1,14 @@
 import { Firestore } from "@google-cloud/firestore";
 import { generateApiKey } from "@usage-ingestion/shared/server";
 import { createApiKey, createOrganization, setOrganizationStatus, UserError } from "../admin/organizations.ts";
+import { watchParents } from "../lib/parent-watch.ts";
 import { PortInUseError, type Stack, startStack } from "../lib/stack.ts";
 
 /**
  * `npm start`: the whole service on this machine. Emulators (or the ones the *_EMULATOR_HOST variables
- * point at), the Pub/Sub topology, the cost worker, the gateway, and an active development key.
+ * point at), the Pub/Sub topology, the cost worker, the gateway, and an active development key. The
+ * services are restarted when they die; whatever this process started stops when it stops, however it
+ * is stopped (the orphan guard in scripts/lib covers SIGKILL).
  */
 const DEV_ORGANIZATION = "dev";
 const projectId = process.env.GOOGLE_CLOUD_PROJECT ?? "demo-usage-ingestion";
@@ -38,8 +41,12 @@ async function stop(code: number) {
   console.log("Stopped.");
   process.exit(code);
 }
-process.on("SIGINT", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void stop(0));
+watchParents((pid) => {
+  console.error(`[stack] the process that started this one (pid ${pid}) is gone`);
+  void stop(1);
+});
+const stackLine = (line: string) => console.log(`[stack] ${line}`);
 
 try {
   console.log(`Starting the local stack for project ${projectId}...`);
@@ -52,6 +59,11 @@ try {
       firestoreHost: process.env.FIRESTORE_EMULATOR_HOST,
     },
     onLine: quiet ? undefined : (service, line) => console.log(`[${service}] ${line}`),
+    onEvent: stackLine,
+    onGiveUp: (reason) => {
+      console.error(`Error: ${reason}. Stopping the local stack.`);
+      void stop(1);
+    },
   });
   const key = await seedDevelopmentKey();
   const example = JSON.stringify({

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { isDecimalString } from "./money.ts";
-import { FLAT_PRICE_COMPONENT_KEYS, type FlatPriceComponent } from "./price-components.ts";
+import { FLAT_PRICE_COMPONENT_KEYS, type FlatPriceComponent, PRICE_COMPONENT_KEYS } from "./price-components.ts";
 import { PROVIDERS } from "./providers.ts";
 import { REQUEST_TYPES } from "./schemas/usage.ts";
 
@@ -31,7 +31,7 @@ export const CustomPriceSchema = v.strictObject(
     model: v.pipe(v.string("must be a string"), v.minLength(1, "must not be empty")),
     /** Matches transactions with this `model_tier`; absent, it matches transactions without one. */
     model_tier: v.optional(v.pipe(v.string("must be a string"), v.minLength(1, "must not be empty"))),
-    /** Takes effect for transactions received at or after this time; absent, always. */
+    /** Takes effect for transactions received at or after this time; absent, always in effect. */
     effective_from: v.optional(v.pipe(v.string(), v.isoTimestamp("must be an ISO 8601 timestamp"))),
     ...flatPrices,
     /** USD per tool request, by `request_type`; `default` covers requests with no or another type. */
@@ -57,6 +57,32 @@ export const CustomPricingFileSchema = v.strictObject(
   },
   'must be an object with "prices"',
 );
+
+/** The keys one price may have: the price components first, then what says which transactions it is for. */
+export const CUSTOM_PRICE_KEYS = [...PRICE_COMPONENT_KEYS, "provider", "model", "model_tier", "effective_from"];
+const PER_REQUEST_KEYS = ["default", ...REQUEST_TYPES];
+
+/**
+ * The first unknown key of one price (its path within the price, and the message), said so that a
+ * misspelling is plain: "unknown price key `input_mtk`; known: input_mtok, ...". Undefined when every key
+ * is known.
+ */
+export function unknownPriceKey(price: unknown): { path: string; message: string } | undefined {
+  if (typeof price !== "object" || price === null || Array.isArray(price)) return undefined;
+  const unknown = Object.keys(price).find((key) => !CUSTOM_PRICE_KEYS.includes(key));
+  if (unknown !== undefined) {
+    return { path: unknown, message: `unknown price key \`${unknown}\`; known: ${CUSTOM_PRICE_KEYS.join(", ")}` };
+  }
+  const perRequest = (price as { per_request?: unknown }).per_request;
+  if (typeof perRequest !== "object" || perRequest === null || Array.isArray(perRequest)) return undefined;
+  const type = Object.keys(perRequest).find((key) => !PER_REQUEST_KEYS.includes(key));
+  return type === undefined
+    ? undefined
+    : {
+        path: `per_request.${type}`,
+        message: `unknown request type \`${type}\` in per_request; known: ${PER_REQUEST_KEYS.join(", ")}`,
+      };
+}
 
 export type CustomPrice = v.InferOutput<typeof CustomPriceSchema>;
 export type CustomPricingFile = v.InferOutput<typeof CustomPricingFileSchema>;

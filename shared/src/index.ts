@@ -16,5 +16,6 @@ export * from "./schemas/queue-message.ts";
 export * from "./schemas/transaction.ts";
 export * from "./schemas/usage.ts";
 export * from "./timeout.ts";
+export * from "./trace.ts";
 export * from "./unicode.ts";
 export * from "./validate-transaction.ts";

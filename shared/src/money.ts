@@ -48,6 +48,18 @@ export function toNanos(amount: Decimal): bigint {
   return amount.coefficient % divisor >= (divisor + 1n) / 2n ? quotient + 1n : quotient;
 }
 
+/**
+ * `amount / per` in whole nano-USD, half up, exactly for any whole `per` (a price per minute billed by
+ * the second divides by 60).
+ */
+export function toNanosPer(amount: Decimal, per: number): bigint {
+  if (!Number.isSafeInteger(per) || per < 1) throw new RangeError(`per must be a positive whole number: ${per}`);
+  const numerator = amount.coefficient * 10n ** 9n;
+  const denominator = 10n ** BigInt(amount.scale) * BigInt(per);
+  const quotient = numerator / denominator;
+  return (numerator % denominator) * 2n >= denominator ? quotient + 1n : quotient;
+}
+
 /** Nano-USD as a fixed nine-place decimal string: 3500000n -> "0.003500000". */
 export function nanosToUsd(nanos: bigint): string {
   const sign = nanos < 0n ? "-" : "";

@@ -44,6 +44,13 @@ export interface FailureResponse extends ErrorResponse {
   results: TransactionResult[];
 }
 
+/**
+ * The start of a 207/500 entry's error when the transaction was valid but not queued: the entries a
+ * client retries (a validation failure starts with `validation failed`, and is never retried).
+ */
+export const QUEUEING_FAILURE_PREFIX = "queueing failed";
+export const QUEUEING_FAILURE_ERROR = `${QUEUEING_FAILURE_PREFIX}: the transaction was not queued; retry it`;
+
 /** What became of one transaction: queued with an id, or failed (invalid, or not queued) with a reason. */
 export type TransactionOutcome =
   | { kind: "queued"; messageId: string }

@@ -1,10 +1,11 @@
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setCustomPricing } from "../../scripts/admin/pricing.ts";
-import { delay, freePort } from "../../scripts/lib/processes.ts";
-import { type Stack, startStack } from "../../scripts/lib/stack.ts";
+import { delay } from "../../scripts/lib/processes.ts";
+import type { Stack } from "../../scripts/lib/stack.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
 import { firestore, pubsub, seedOrganization, uniqueId } from "../setup/harness.ts";
+import { startStackOnTestEmulators } from "../setup/stack.ts";
 
 /** Polls Firestore until the document exists (the worker is asynchronous by design). */
 async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -24,15 +25,7 @@ describe("gateway -> Pub/Sub -> push -> worker -> Firestore, as processes", () =
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({
-      projectId: process.env.GOOGLE_CLOUD_PROJECT as string,
-      gatewayPort: await freePort(),
-      existingEmulators: {
-        pubsubHost: process.env.PUBSUB_EMULATOR_HOST,
-        firestoreHost: process.env.FIRESTORE_EMULATOR_HOST,
-      },
-      env: { PUBSUB_TOPIC: uniqueId("e2e"), CUSTOM_PRICING_CACHE_TTL_MS: "0" },
-    });
+    stack = await startStackOnTestEmulators({ PUBSUB_TOPIC: uniqueId("e2e"), CUSTOM_PRICING_CACHE_TTL_MS: "0" });
   });
   afterAll(() => stack?.stop());
 

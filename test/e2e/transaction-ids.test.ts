@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { DOCUMENT_PATHS, QUEUE_SCHEMA_VERSION, type QueueMessage, type Transaction } from "@usage-ingestion/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { delay, freePort } from "../../scripts/lib/processes.ts";
-import { type Stack, startStack } from "../../scripts/lib/stack.ts";
+import { delay } from "../../scripts/lib/processes.ts";
+import type { Stack } from "../../scripts/lib/stack.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
 import { firestore, pubsub, seedOrganization, uniqueId } from "../setup/harness.ts";
 import { recordTotals, rollupTotals } from "../setup/rollups.ts";
+import { startStackOnTestEmulators } from "../setup/stack.ts";
 
 // gpt-4o at $2.50 in / $10 out per million (https://openai.com/api/pricing/): 1200 x 2.5 + 300 x 10 per
 // million = 0.006 USD = 6,000,000 nanos per transaction of the fixture.
@@ -26,15 +27,7 @@ describe("a transaction_id is billed once, through gateway, queue and worker", (
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({
-      projectId: process.env.GOOGLE_CLOUD_PROJECT as string,
-      gatewayPort: await freePort(),
-      existingEmulators: {
-        pubsubHost: process.env.PUBSUB_EMULATOR_HOST,
-        firestoreHost: process.env.FIRESTORE_EMULATOR_HOST,
-      },
-      env: { PUBSUB_TOPIC: uniqueId("ids") },
-    });
+    stack = await startStackOnTestEmulators({ PUBSUB_TOPIC: uniqueId("ids") });
   });
   afterAll(() => stack?.stop());
 

@@ -1,32 +1,17 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { parse } from "@cdktf/hcl2json";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../scripts/lib/services.ts";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
 import { WorkerEnvSchema } from "../../services/cost-worker/src/env.ts";
 import { FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
 import { GatewayEnvSchema, parseGatewayConfig } from "../../services/gateway/src/env.ts";
+import { type Hcl, INFRA, parseInfra } from "./hcl.ts";
 
-/** Offline checks of infra/: formatting, and the Terraform held against the code it deploys. */
-const INFRA = join(REPO_ROOT, "infra");
-// biome-ignore lint/suspicious/noExplicitAny: parsed HCL is checked by the assertions
-type Hcl = Record<string, any>;
-
-function tfFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name.startsWith(".")) return [];
-    if (statSync(path).isDirectory()) return tfFiles(path);
-    return name.endsWith(".tf") ? [path] : [];
-  });
-}
+// Offline checks of infra/: formatting, and the Terraform held against the code it deploys.
 
 /** A Terraform interpolation as hcl2json renders it: `tf("var.x")` is the text "${var.x}". */
 const tf = (expression: string) => `\${${expression}}`;
 
-const files = new Map<string, Hcl>();
+let files = new Map<string, Hcl>();
 const inModule = (module: string) =>
   [...files.entries()].filter(([path]) => path.startsWith(`modules/${module}/`)).map(([, hcl]) => hcl);
 const resource = (module: string, type: string, name: string): Hcl => {
@@ -38,9 +23,7 @@ const variableDefault = (module: string, name: string) =>
   inModule(module).find((hcl) => hcl.variable?.[name])?.variable[name][0].default;
 
 beforeAll(async () => {
-  for (const path of tfFiles(INFRA)) {
-    files.set(relative(INFRA, path), await parse(path, readFileSync(path, "utf8")));
-  }
+  files = await parseInfra();
 });
 
 describe("infra (Terraform)", () => {

@@ -7,7 +7,7 @@ import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
 
 async function admin(...args: string[]) {
   const lines: string[] = [];
-  await runAdmin(args, firestore(), (line) => lines.push(line), reportsFirestore());
+  await runAdmin(args, firestore(), (line) => lines.push(line), { reportsDb: reportsFirestore() });
   return lines;
 }
 

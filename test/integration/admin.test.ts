@@ -88,7 +88,10 @@ describe("admin command line on the Firestore emulator", () => {
       { provider: "custom", model: "house", unit: "0.5" },
     ]);
 
-    expect(await admin("reprice", org)).toEqual(["examined 1 unpriced record(s); priced 1"]);
+    expect(await admin("reprice", org)).toEqual([
+      "examined 1 unpriced record(s); priced 1",
+      `priced ${event.id} custom/house 5.000000000 USD`,
+    ]);
     const repriced = (
       await firestore()
         .doc(DOCUMENT_PATHS.transaction(org, event.id as string))

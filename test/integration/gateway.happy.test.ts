@@ -105,9 +105,11 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
     expect(await topic.pull(1)).toHaveLength(1);
   });
 
-  it("answers the health probe", async () => {
-    const response = await fetch(`${gateway.baseUrl}/healthz`);
+  it.each(["/health", "/healthz"])("answers the health check at %s", async (path) => {
+    const response = await fetch(`${gateway.baseUrl}${path}`);
     expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ status: "ok" });
     expect(response.headers.get("x-request-id")).toMatch(UUID);
   });
 

@@ -42,5 +42,5 @@ describe("a thousand-transaction bulk sent three times", () => {
     expect(totals.byStatus).toEqual({ priced: 1000, duplicate: 2000 });
     expect(totals.billedNanos).toBe(1000n * EACH);
     expect(await rollupTotals(org.organizationId)).toMatchObject({ transactions: 1000, costNanos: 1000n * EACH });
-  }, 240_000);
+  }, 420_000);
 });

@@ -31,11 +31,12 @@ export function memoryLogger(): Logger & { lines: CapturedLog[]; text(): string 
 export async function startTestGateway(options: {
   topicName: string;
   publisher?: Publisher;
-  now?: () => Date;
   keyStore?: KeyStore;
   keyCacheTtlMs?: number;
   keyLookupTimeoutMs?: number;
   publishTimeoutMs?: number;
+  /** The receive time the gateway stamps; absent, the real clock. */
+  now?: () => Date;
 }) {
   const logger = memoryLogger();
   const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
@@ -48,16 +49,14 @@ export async function startTestGateway(options: {
     maxEntries: 1_000,
     lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,
   });
-  const served = await serve(
-    createApp({
-      keys,
-      publisher,
-      logger,
-      reports: firestoreReportSource(reportsFirestore()),
-      ...(options.now ? { now: options.now } : {}),
-    }),
-    (server) => answerParserErrors(server, logger),
-  );
+  const app = createApp({
+    keys,
+    publisher,
+    logger,
+    reports: firestoreReportSource(reportsFirestore()),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const served = await serve(app, (server) => answerParserErrors(server, logger));
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
     fetch(`${served.baseUrl}/usage/transactions`, {
       method: "POST",

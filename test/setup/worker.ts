@@ -25,7 +25,12 @@ export function workerDeps(
   };
 }
 
-/** A Firestore client whose server is down: the emulator variable is pointed at a closed port while building. */
+/**
+ * A Firestore client whose server is down: the emulator variable is pointed at a closed port while building.
+ * Leave it to give up on its own: terminated while the SDK still retries a read, the SDK rejects a promise
+ * of its own that nobody holds (`requestStream` runs `void this._clientPool.run(...)`), an unhandled
+ * rejection that fails the whole test run.
+ */
 export async function unreachableFirestore(): Promise<Firestore> {
   const port = await freeClosedPort();
   const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST;

@@ -8,28 +8,33 @@ variable "region" {
   default     = "us-central1"
 }
 variable "firestore_location" {
-  type    = string
-  default = "nam5"
+  description = "Firestore location, e.g. nam5 or eur3, or a region."
+  type        = string
+  default     = "nam5"
 }
 variable "gateway_image" {
   description = "The gateway image built from services/gateway/Dockerfile and pushed to the registry."
   type        = string
 }
 variable "gateway_min_instances" {
-  type    = number
-  default = 1
+  description = "Gateway instances kept warm."
+  type        = number
+  default     = 1
 }
 variable "gateway_max_instances" {
-  type    = number
-  default = 20
+  description = "Upper bound on gateway instances."
+  type        = number
+  default     = 20
 }
 variable "worker_max_instances" {
-  type    = number
-  default = 20
+  description = "Upper bound on worker instances."
+  type        = number
+  default     = 20
 }
 variable "topic_name" {
-  type    = string
-  default = "usage-transactions"
+  description = "The ingestion topic; the gateway and worker are configured with it."
+  type        = string
+  default     = "usage-transactions"
 }
 variable "notification_channels" {
   description = "Monitoring notification channel ids for the alerts."

@@ -3,7 +3,8 @@
 # subscription and message id. Reports over years or millions of customers are SQL over this table; a
 # message delivered twice lands twice, so queries keep one row per message_id (see the README).
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project."
+  type        = string
 }
 variable "location" {
   description = "BigQuery location, e.g. US or EU (the multi-region holding the Firestore location)."
@@ -19,8 +20,9 @@ variable "pubsub_service_agent" {
   type        = string
 }
 variable "dataset_id" {
-  type    = string
-  default = "usage"
+  description = "The BigQuery dataset the transactions are streamed into."
+  type        = string
+  default     = "usage"
 }
 
 resource "google_project_service" "bigquery" {

@@ -1,6 +1,7 @@
 # Every Google API the service uses, enabled once per project.
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project to enable the APIs in."
+  type        = string
 }
 
 locals {

@@ -3,15 +3,17 @@
 # of cost records are exempt from indexing, so a rich `provider_usage_raw` never hits the index-entry
 # limit, while `context` stays indexed for filtering.
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project of the database."
+  type        = string
 }
 variable "location" {
   description = "Firestore location, e.g. nam5 or eur3, or a region."
   type        = string
 }
 variable "deletion_policy" {
-  type    = string
-  default = "ABANDON"
+  description = "ABANDON keeps the database (and every cost record) when Terraform destroys it; DELETE removes it."
+  type        = string
+  default     = "ABANDON"
 }
 
 resource "google_firestore_database" "default" {

@@ -1,28 +1,34 @@
 # The gateway on Cloud Run (v2): public HTTPS, clients authenticate with API keys. Every variable of
 # services/gateway/src/env.ts is set here (infra tests hold this file to that schema; PORT is Cloud Run's).
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project of the service."
+  type        = string
 }
 variable "region" {
-  type = string
+  description = "The Cloud Run region."
+  type        = string
 }
 variable "image" {
   description = "The gateway image, e.g. REGION-docker.pkg.dev/PROJECT/usage-ingestion/gateway:TAG."
   type        = string
 }
 variable "service_account_email" {
-  type = string
+  description = "The gateway's own identity (iam module): publishes to the topic, reads keys."
+  type        = string
 }
 variable "topic_name" {
-  type = string
+  description = "The ingestion topic (PUBSUB_TOPIC)."
+  type        = string
 }
 variable "min_instances" {
-  type    = number
-  default = 1
+  description = "Instances kept warm (1 avoids cold starts on the first request)."
+  type        = number
+  default     = 1
 }
 variable "max_instances" {
-  type    = number
-  default = 20
+  description = "Upper bound on instances."
+  type        = number
+  default     = 20
 }
 variable "concurrency" {
   description = "Requests per instance; bounded so that worst-case bodies fit in memory."
@@ -30,24 +36,29 @@ variable "concurrency" {
   default     = 40
 }
 variable "cpu" {
-  type    = string
-  default = "1"
+  description = "vCPUs per instance."
+  type        = string
+  default     = "1"
 }
 variable "memory" {
-  type    = string
-  default = "512Mi"
+  description = "Memory per instance; the heap is capped at 192 MB by NODE_OPTIONS."
+  type        = string
+  default     = "512Mi"
 }
 variable "publish_timeout_ms" {
-  type    = number
-  default = 10000
+  description = "PUBLISH_TIMEOUT_MS: how long one publish may take before its transaction is reported failed."
+  type        = number
+  default     = 10000
 }
 variable "publish_batch_max_ms" {
-  type    = number
-  default = 5
+  description = "PUBLISH_BATCH_MAX_MS: how long the publisher gathers messages into one batch."
+  type        = number
+  default     = 5
 }
 variable "key_lookup_timeout_ms" {
-  type    = number
-  default = 5000
+  description = "KEY_LOOKUP_TIMEOUT_MS: bound on one API key look-up in Firestore."
+  type        = number
+  default     = 5000
 }
 variable "key_cache_ttl_ms" {
   description = "Revocation takes effect within this time."
@@ -55,8 +66,9 @@ variable "key_cache_ttl_ms" {
   default     = 10000
 }
 variable "key_cache_max_entries" {
-  type    = number
-  default = 10000
+  description = "KEY_CACHE_MAX_ENTRIES: API key look-ups kept in memory per instance."
+  type        = number
+  default     = 10000
 }
 variable "shutdown_timeout_ms" {
   description = "How long a stopping instance drains; Cloud Run allows 10 s after SIGTERM."
@@ -74,6 +86,8 @@ locals {
     KEY_CACHE_TTL_MS      = tostring(var.key_cache_ttl_ms)
     KEY_CACHE_MAX_ENTRIES = tostring(var.key_cache_max_entries)
     SHUTDOWN_TIMEOUT_MS   = tostring(var.shutdown_timeout_ms)
+    # Structured lines for Cloud Logging (the local stack uses text).
+    LOG_FORMAT = "json"
     # Caps the heap so memory stays predictable under load (see the README's figures).
     NODE_OPTIONS = "--max-old-space-size=192"
   }

@@ -1,6 +1,7 @@
 # Service accounts and least-privilege grants. No primitive roles (owner, editor, viewer) anywhere.
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project of the service accounts and grants."
+  type        = string
 }
 variable "topic_id" {
   description = "The ingestion topic the gateway publishes to."

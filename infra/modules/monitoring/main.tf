@@ -1,12 +1,15 @@
 # Alerts: anything in the dead-letter topic, and a worker that falls behind.
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project of the alert policies."
+  type        = string
 }
 variable "subscription_name" {
-  type = string
+  description = "The worker's push subscription (oldest unacked message alert)."
+  type        = string
 }
 variable "dead_letter_subscription_name" {
-  type = string
+  description = "The dead-letter hold subscription (alert when it holds messages)."
+  type        = string
 }
 variable "oldest_unacked_age_seconds" {
   description = "Alert when the oldest undelivered transaction is older than this."
@@ -14,8 +17,9 @@ variable "oldest_unacked_age_seconds" {
   default     = 600
 }
 variable "notification_channels" {
-  type    = list(string)
-  default = []
+  description = "Monitoring notification channel ids the alerts notify."
+  type        = list(string)
+  default     = []
 }
 
 resource "google_monitoring_alert_policy" "dead_letters" {

@@ -1,7 +1,8 @@
 # The ingestion topic, its dead-letter topic, and the cost worker's push subscription with a retry
 # policy (exponential backoff) and a dead-letter policy. Names match scripts/lib/topology.ts.
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project of the topics and subscriptions."
+  type        = string
 }
 variable "topic_name" {
   description = "Must equal the gateway's PUBSUB_TOPIC."
@@ -9,16 +10,19 @@ variable "topic_name" {
   default     = "usage-transactions"
 }
 variable "max_delivery_attempts" {
-  type    = number
-  default = 5
+  description = "Deliveries before a message moves to the dead-letter topic."
+  type        = number
+  default     = 5
 }
 variable "minimum_backoff" {
-  type    = string
-  default = "10s"
+  description = "Shortest wait before a failed delivery is retried."
+  type        = string
+  default     = "10s"
 }
 variable "maximum_backoff" {
-  type    = string
-  default = "600s"
+  description = "Longest wait before a failed delivery is retried."
+  type        = string
+  default     = "600s"
 }
 
 resource "google_pubsub_topic" "transactions" {

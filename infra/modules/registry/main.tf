@@ -1,13 +1,16 @@
 # The Artifact Registry repository the gateway image is pushed to.
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project of the repository."
+  type        = string
 }
 variable "region" {
-  type = string
+  description = "The repository's region (the gateway image is pulled from here)."
+  type        = string
 }
 variable "repository_id" {
-  type    = string
-  default = "usage-ingestion"
+  description = "The Artifact Registry repository id."
+  type        = string
+  default     = "usage-ingestion"
 }
 
 resource "google_artifact_registry_repository" "images" {

@@ -2,40 +2,49 @@
 # of the pubsub module (its retry and dead-letter policies apply). Every variable of
 # services/cost-worker/src/env.ts is set here. No anonymous invocation: only the pusher may call it.
 variable "project_id" {
-  type = string
+  description = "The Google Cloud project of the function."
+  type        = string
 }
 variable "region" {
-  type = string
+  description = "The function's region."
+  type        = string
 }
 variable "source_dir" {
-  description = "The packaged worker (npm run package:worker writes services/cost-worker/dist)."
+  description = "The packaged worker: services/cost-worker/dist as `npm run package:worker` writes it (bundle, package.json, package-lock.json)."
   type        = string
 }
 variable "service_account_email" {
-  type = string
+  description = "The worker's own identity (iam module): reads and writes Firestore."
+  type        = string
 }
 variable "pusher_service_account_email" {
-  type = string
+  description = "The Pub/Sub push identity, the only one allowed to invoke the worker."
+  type        = string
 }
 variable "max_instances" {
-  type    = number
-  default = 20
+  description = "Upper bound on instances."
+  type        = number
+  default     = 20
 }
 variable "concurrency" {
-  type    = number
-  default = 20
+  description = "Messages one instance handles at once."
+  type        = number
+  default     = 20
 }
 variable "memory" {
-  type    = string
-  default = "512Mi"
+  description = "Memory per instance; the heap is capped at 192 MB by NODE_OPTIONS."
+  type        = string
+  default     = "512Mi"
 }
 variable "custom_pricing_cache_ttl_ms" {
-  type    = number
-  default = 10000
+  description = "CUSTOM_PRICING_CACHE_TTL_MS: how long an organization's custom prices are cached."
+  type        = number
+  default     = 10000
 }
 variable "firestore_timeout_ms" {
-  type    = number
-  default = 10000
+  description = "FIRESTORE_TIMEOUT_MS: bound on one Firestore call; slower means redelivery."
+  type        = number
+  default     = 10000
 }
 
 resource "google_storage_bucket" "source" {
@@ -65,7 +74,7 @@ resource "google_cloudfunctions2_function" "worker" {
   location = var.region
 
   build_config {
-    runtime     = "nodejs20"
+    runtime     = "nodejs24"
     entry_point = "priceUsage"
     source {
       storage_source {
@@ -88,6 +97,7 @@ resource "google_cloudfunctions2_function" "worker" {
       GOOGLE_CLOUD_PROJECT        = var.project_id
       CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
       FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
+      LOG_FORMAT                  = "json"
       NODE_OPTIONS                = "--max-old-space-size=192"
     }
   }

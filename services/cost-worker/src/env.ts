@@ -1,4 +1,4 @@
-import { integerVar, optionalStringVar, parseConfig } from "@usage-ingestion/shared/server";
+import { integerVar, logFormatVar, optionalStringVar, parseConfig } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 
 /** Every variable the worker reads; deployment sets these (infra tests hold the Terraform to this list). */
@@ -7,6 +7,7 @@ export const WorkerEnvSchema = v.object({
   CUSTOM_PRICING_CACHE_TTL_MS: integerVar(10_000, 0),
   /** Bound on each Firestore call; past it the delivery fails and Pub/Sub redelivers. */
   FIRESTORE_TIMEOUT_MS: integerVar(10_000),
+  LOG_FORMAT: logFormatVar(),
 });
 
 export type WorkerConfig = v.InferOutput<typeof WorkerEnvSchema>;

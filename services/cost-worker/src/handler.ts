@@ -1,8 +1,10 @@
 import {
   declaredDimensions,
+  parseTraceparent,
   QueueMessageSchema,
   quantitiesOf,
   type RecordStatus,
+  TRACEPARENT_ATTRIBUTE,
   toFieldErrors,
 } from "@usage-ingestion/shared";
 import { isInvalidArgument, type Logger } from "@usage-ingestion/shared/server";
@@ -54,6 +56,7 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
       message_id: messageId,
       outcome,
       latency_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      trace: parseTraceparent(pushed?.attributes?.[TRACEPARENT_ATTRIBUTE]),
       ...fields,
     });
 

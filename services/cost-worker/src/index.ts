@@ -1,6 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
 import * as functions from "@google-cloud/functions-framework";
-import { jsonLogger } from "@usage-ingestion/shared/server";
+import { parseTraceparent, TRACEPARENT_ATTRIBUTE } from "@usage-ingestion/shared";
+import { createLogger } from "@usage-ingestion/shared/server";
 import { parseWorkerConfig } from "./env.ts";
 import { FUNCTION_NAME } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
@@ -20,9 +21,20 @@ const deps = {
     config.FIRESTORE_TIMEOUT_MS,
   ),
   dimensions: firestoreDimensionsStore(firestore, config.CUSTOM_PRICING_CACHE_TTL_MS, config.FIRESTORE_TIMEOUT_MS),
-  logger: jsonLogger(),
+  logger: createLogger(config.LOG_FORMAT, projectId),
 };
 
 functions.cloudEvent(FUNCTION_NAME, async (event: functions.CloudEvent<PubSubEvent["data"]>) => {
-  await handleMessage(deps, event as PubSubEvent);
+  try {
+    await handleMessage(deps, event as PubSubEvent);
+  } catch (error) {
+    // Pub/Sub redelivers; the line (with its stack, for Error Reporting) joins the request's trace.
+    const message = (event as PubSubEvent).data?.message;
+    deps.logger.log("ERROR", "message failed; Pub/Sub will redeliver it", {
+      message_id: message?.messageId ?? message?.message_id ?? event.id,
+      trace: parseTraceparent(message?.attributes?.[TRACEPARENT_ATTRIBUTE]),
+      error,
+    });
+    throw error;
+  }
 });

@@ -29,11 +29,15 @@ export function createApp(deps: GatewayDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.set("trust proxy", true);
+  // Cloud Run appends the real client address as the last X-Forwarded-For hop; earlier hops are the
+  // client's own to write, so only that last one is trusted for req.ip.
+  app.set("trust proxy", 1);
 
   const now = deps.now ?? (() => new Date());
   app.use(requestContext(deps.logger, now));
-  app.get("/healthz", (_req, res) => {
+  // /healthz for the container's probes; /health for checks from outside, since Cloud Run's front end
+  // answers some paths ending in `z` itself.
+  app.get(["/health", "/healthz"], (_req, res) => {
     res.status(200).json({ status: "ok" });
   });
   app.get("/openapi.json", openApi());

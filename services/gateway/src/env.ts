@@ -1,4 +1,4 @@
-import { integerVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
+import { integerVar, logFormatVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 
 /** Every variable the gateway reads; deployment sets these (infra tests hold the Terraform to this list). */
@@ -13,6 +13,7 @@ export const GatewayEnvSchema = v.object({
   KEY_CACHE_TTL_MS: integerVar(10_000, 0),
   KEY_CACHE_MAX_ENTRIES: integerVar(10_000),
   SHUTDOWN_TIMEOUT_MS: integerVar(25_000),
+  LOG_FORMAT: logFormatVar(),
 });
 
 export type GatewayConfig = v.InferOutput<typeof GatewayEnvSchema>;

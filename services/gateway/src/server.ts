@@ -1,6 +1,6 @@
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { ConfigError, jsonLogger } from "@usage-ingestion/shared/server";
+import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/server";
 import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
@@ -10,17 +10,17 @@ import { boundedPublisher, pubSubPublisher } from "./queue/publisher.ts";
 import { firestoreReportSource } from "./reports/report-source.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
-const logger = jsonLogger();
 let config: ReturnType<typeof parseGatewayConfig>;
 try {
   config = parseGatewayConfig(process.env);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  logger.log("ERROR", error.message);
+  jsonLogger().log("ERROR", error.message);
   process.exit(1);
 }
 
 const projectId = config.GOOGLE_CLOUD_PROJECT;
+const logger = createLogger(config.LOG_FORMAT, projectId);
 const firestore = new Firestore(projectId ? { projectId } : {});
 // Reports sum integer nanos that may pass 2^53: their client reads integers as BigInt.
 const reportsFirestore = new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });

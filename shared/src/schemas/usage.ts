@@ -20,6 +20,15 @@ export const TokensMetricsSchema = v.looseObject(
     text_tokens: optionalCount,
     audio_tokens: optionalCount,
     image_tokens: optionalCount,
+    // Side-specific breakdowns (they win over audio_tokens/image_tokens), the cached part of audio and image
+    // input, and the one-hour part of cache_creation_input_tokens: see the README's modality rule.
+    input_audio_tokens: optionalCount,
+    output_audio_tokens: optionalCount,
+    input_image_tokens: optionalCount,
+    output_image_tokens: optionalCount,
+    cached_audio_tokens: optionalCount,
+    cached_image_tokens: optionalCount,
+    cache_creation_1h_input_tokens: optionalCount,
   },
   "must be a JSON object",
 );

@@ -3,4 +3,7 @@
 export * from "./api-keys.ts";
 export * from "./config.ts";
 export * from "./firestore-errors.ts";
+export * from "./log-fields.ts";
+export * from "./log-format.ts";
 export * from "./logger.ts";
+export * from "./text-logger.ts";

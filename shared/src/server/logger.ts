@@ -1,3 +1,5 @@
+import { cloudLoggingFields } from "./log-fields.ts";
+
 /** Structured JSON lines in Cloud Logging's format: `severity` and `message` plus any fields. */
 export type Severity = "DEBUG" | "INFO" | "WARNING" | "ERROR";
 
@@ -5,10 +7,14 @@ export interface Logger {
   log(severity: Severity, message: string, fields?: Record<string, unknown>): void;
 }
 
-export function jsonLogger(write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+export function jsonLogger(
+  write: (line: string) => void = (line) => process.stdout.write(line),
+  projectId?: string,
+): Logger {
   return {
     log(severity, message, fields) {
-      write(`${JSON.stringify({ severity, message, time: new Date().toISOString(), ...fields })}\n`);
+      const entry = { severity, message, time: new Date().toISOString(), ...cloudLoggingFields(fields, projectId) };
+      write(`${JSON.stringify(entry)}\n`);
     },
   };
 }

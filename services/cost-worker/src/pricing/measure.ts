@@ -31,9 +31,16 @@ export function measure(provider: Provider, entry: UsageEntry, card: RateCard): 
         promptTokens: tokens.promptTotal,
         parts: [
           { component: "input_mtok", quantity: tokens.input },
+          { component: "input_audio_mtok", quantity: tokens.inputAudio },
+          { component: "input_image_mtok", quantity: tokens.inputImage },
           { component: "cache_read_mtok", quantity: tokens.cacheRead },
+          { component: "cache_audio_read_mtok", quantity: tokens.cacheReadAudio },
+          { component: "cache_image_read_mtok", quantity: tokens.cacheReadImage },
           { component: "cache_write_mtok", quantity: tokens.cacheWrite },
+          { component: "cache_write_1h_mtok", quantity: tokens.cacheWrite1h },
           { component: "output_mtok", quantity: tokens.output },
+          { component: "output_audio_mtok", quantity: tokens.outputAudio },
+          { component: "output_image_mtok", quantity: tokens.outputImage },
           { component: "reasoning_mtok", quantity: tokens.reasoning },
         ],
       };

@@ -1,14 +1,14 @@
 import {
   decimal,
-  dividePerUnits,
   formatDecimal,
   type LineItem,
   multiply,
   nanosToUsd,
   PRICE_COMPONENTS,
   type PriceComponent,
+  type PriceComponentInfo,
   type Transaction,
-  toNanos,
+  toNanosPer,
   type UsageType,
 } from "@usage-ingestion/shared";
 import { type Measured, measure } from "./measure.ts";
@@ -28,6 +28,11 @@ export function priceTransaction(transaction: Transaction, card: RateCard): Pric
     for (const entry of transaction.usage) {
       const measured = measure(transaction.provider, entry, card);
       if (!measured.ok) throw new Unpriceable(measured.reason);
+      if (card.unknownAbove && measured.promptTokens > card.unknownAbove.above) {
+        throw new Unpriceable(
+          `no long-context price for ${what} above ${card.unknownAbove.above} prompt tokens (this prompt: ${measured.promptTokens}): ${card.unknownAbove.reason}`,
+        );
+      }
       for (const part of measured.parts) {
         const item = lineItem(entry.type, part, rateFor(card, part.component, measured.promptTokens), what);
         if (item) items.push(item);
@@ -41,12 +46,18 @@ export function priceTransaction(transaction: Transaction, card: RateCard): Pric
   }
 }
 
-/** The component's own rate, or its fallback's (cached input at the input rate), at the prompt's tier. */
+/**
+ * The component's own rate, or its fallback's, and so on (cached audio at the cached rate, else the input
+ * rate), at the prompt's tier.
+ */
 export function rateFor(card: RateCard, component: PriceComponent, promptTokens: number): Rate | undefined {
-  const info = PRICE_COMPONENTS[component];
-  const fallback = "fallback" in info ? card.rates[info.fallback as PriceComponent] : undefined;
-  const found = card.rates[component] ?? fallback;
-  return found ? rateAt(found, promptTokens) : undefined;
+  for (let key: PriceComponent | undefined = component; key; ) {
+    const found = card.rates[key];
+    if (found) return rateAt(found, promptTokens);
+    const info: PriceComponentInfo = PRICE_COMPONENTS[key];
+    key = info.fallback as PriceComponent | undefined;
+  }
+  return undefined;
 }
 
 function lineItem(usageType: UsageType, part: Measured, rate: Rate | undefined, what: string): LineItem | undefined {
@@ -54,7 +65,7 @@ function lineItem(usageType: UsageType, part: Measured, rate: Rate | undefined, 
   const info = PRICE_COMPONENTS[part.component];
   if (!rate) throw new Unpriceable(part.missing?.(what) ?? `no ${info.noun} price for ${what}${part.detail ?? ""}`);
   const component = part.item ?? info.item;
-  const nanos = toNanos(multiply(decimal(part.quantity), dividePerUnits(rate.price, rate.per)));
+  const nanos = toNanosPer(multiply(decimal(part.quantity), rate.price), rate.per);
   if (nanos > BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new Unpriceable(`${usageType} ${component} costs more than can be recorded exactly`);
   }

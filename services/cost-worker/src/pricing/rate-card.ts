@@ -1,16 +1,14 @@
 import {
   type CustomPrice,
-  type Decimal,
   decimal,
   FLAT_PRICE_COMPONENT_KEYS,
-  multiply,
   PRICE_COMPONENTS,
-  type PriceComponent,
   type Transaction,
 } from "@usage-ingestion/shared";
-import { CATALOG_VERSION, catalogModel } from "./catalog.ts";
-import { type ImageRequest, isTiered, type Rate, type RateCard, type TieredRate } from "./rates.ts";
-import { STANDARD_TIERS, supplementRates, TIER_DISCOUNTS } from "./supplement.ts";
+import { CATALOG_VERSION } from "./catalog.ts";
+import type { ImageRequest, RateCard } from "./rates.ts";
+import { unitRates } from "./table/units.ts";
+import { vendorTokenRates } from "./vendor-rates.ts";
 
 export interface CustomPricing {
   prices: CustomPrice[];
@@ -21,8 +19,8 @@ export type RateCardResult = { ok: true; card: RateCard } | { ok: false; reason:
 
 /**
  * Chooses where a transaction's prices come from, as of its receive time: the organization's custom
- * price for its provider, model and tier when there is one; otherwise (never for `custom`) the catalog
- * plus the supplement table, with the tier's discount.
+ * price for its provider, model and tier when there is one; otherwise (never for `custom`) the vendor's
+ * published prices: the catalog, corrected and completed by our price table (table/), for the tier.
  */
 export function rateCardFor(transaction: Transaction, receivedAt: Date, custom: CustomPricing | null): RateCardResult {
   const tier = transaction.model_tier;
@@ -36,41 +34,32 @@ export function rateCardFor(transaction: Transaction, receivedAt: Date, custom: 
     };
   }
 
-  let discount: { factor: Decimal; source: string } | undefined;
-  if (tier && !STANDARD_TIERS.has(tier.toLowerCase())) {
-    const known = TIER_DISCOUNTS[transaction.provider]?.[tier.toLowerCase()];
-    if (!known) return { ok: false, reason: `no price for model_tier "${tier}" of ${transaction.provider}` };
-    discount = { factor: decimal(known.factor), source: known.source };
-  }
-
-  const catalog = catalogModel(transaction.provider, transaction.model, receivedAt);
-  const supplement = supplementRates(transaction.provider, transaction.model, receivedAt);
-  const supplementKnowsModel = Boolean(supplement.image || supplement.audioSecond || supplement.videoSecond);
-  if (!catalog && !supplementKnowsModel) {
-    return {
-      ok: false,
-      reason: `unknown model: ${transaction.provider} model "${transaction.model}" is not in the pricing catalog and has no custom price`,
-    };
-  }
-  const rates: RateCard["rates"] = {};
-  for (const [key, rate] of Object.entries(catalog?.tokens ?? {})) {
-    rates[key as PriceComponent] = discount ? discounted(rate, discount) : rate;
-  }
+  const vendor = vendorTokenRates(transaction.provider, transaction.model, receivedAt, tier);
+  if (!vendor.ok) return vendor;
+  const { modelId, names, tokens, catalogRequests, unknownAbove } = vendor.value;
+  const units = unitRates(transaction.provider, names, receivedAt);
+  const rates: RateCard["rates"] = { ...tokens };
   const requestType = requestTypeOf(transaction);
   const images = imagesOf(transaction);
   Object.assign(
     rates,
     definedOnly({
-      image: images && supplement.image?.(images),
-      audio_second: supplement.audioSecond,
-      video_second: supplement.videoSecond,
-      source_used: supplement.sourceUsed,
-      per_request: requestType && (supplement.requests[requestType] ?? catalog?.requests[requestType]),
+      image: images && units.image?.(images),
+      audio_second: units.audioSecond,
+      video_second: units.videoSecond,
+      source_used: units.sourceUsed,
+      per_request: requestType && (units.requests[requestType] ?? catalogRequests[requestType]),
     }),
   );
   return {
     ok: true,
-    card: { source: "catalog", version: CATALOG_VERSION, model: catalog?.modelId ?? transaction.model, rates },
+    card: {
+      source: "catalog",
+      version: CATALOG_VERSION,
+      model: modelId,
+      rates,
+      ...(unknownAbove ? { unknownAbove } : {}),
+    },
   };
 }
 
@@ -94,17 +83,6 @@ function definedOnly<T extends Record<string, unknown>>(
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<{
     [K in keyof T]: Exclude<T[K], undefined>;
   }>;
-}
-
-function discounted(rate: Rate | TieredRate, discount: { factor: Decimal; source: string }): Rate | TieredRate {
-  const apply = (r: Rate): Rate => ({
-    ...r,
-    price: multiply(r.price, discount.factor),
-    source: `${r.source}; tier discount ${discount.source}`,
-  });
-  return isTiered(rate)
-    ? { base: apply(rate.base), tiers: rate.tiers.map((tier) => ({ start: tier.start, rate: apply(tier.rate) })) }
-    : apply(rate);
 }
 
 /** Same provider, model and tier (none matches none); the newest `effective_from` not after receipt. */

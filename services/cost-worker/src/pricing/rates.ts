@@ -32,6 +32,8 @@ export interface RateCard {
   /** The catalog's model id, or the custom price's model. */
   model: string;
   rates: Partial<Record<PriceComponent, Rate | TieredRate>>;
+  /** A long-context tier the vendor has but whose rates we have not read: a longer prompt stays unpriced. */
+  unknownAbove?: { above: number; reason: string };
 }
 
 export const isTiered = (rate: Rate | TieredRate): rate is TieredRate => "tiers" in rate;

@@ -1,7 +1,13 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { COLLECTIONS, type CustomPricingDocument, CustomPricingFileSchema, withTimeout } from "@usage-ingestion/shared";
+import {
+  type CustomPricingDocument,
+  CustomPricingFileSchema,
+  DOCUMENT_PATHS,
+  withTimeout,
+} from "@usage-ingestion/shared";
 import * as v from "valibot";
 import type { CustomPricing } from "../pricing/rate-card.ts";
+import { ttlCache } from "./ttl-cache.ts";
 
 export interface CustomPricingStore {
   /** The organization's prices; null when it has none. Throws InvalidCustomPricing for a broken document. */
@@ -19,29 +25,23 @@ export function firestoreCustomPricingStore(
   timeoutMs = 10_000,
   now = Date.now,
 ): CustomPricingStore {
-  const cache = new Map<string, { value: CustomPricing | null; expiresAt: number }>();
-  return {
-    async get(organizationId) {
-      const cached = cache.get(organizationId);
-      if (cached && cached.expiresAt > now()) return cached.value;
+  const get = ttlCache(
+    ttlMs,
+    async (organizationId): Promise<CustomPricing | null> => {
       const snap = await withTimeout(
-        db.collection(COLLECTIONS.customPricing).doc(organizationId).get(),
+        db.doc(DOCUMENT_PATHS.customPricing(organizationId)).get(),
         timeoutMs,
         () => new Error(`reading custom pricing took longer than ${timeoutMs} ms`),
       );
       const doc = snap.data() as CustomPricingDocument | undefined;
-      let value: CustomPricing | null = null;
-      if (doc) {
-        const parsed = v.safeParse(CustomPricingFileSchema, { prices: doc.prices });
-        if (!parsed.success) {
-          throw new InvalidCustomPricing(
-            `custom pricing of ${organizationId} is invalid: ${parsed.issues[0]?.message}`,
-          );
-        }
-        value = { prices: parsed.output.prices, updatedAt: doc.updated_at };
+      if (!doc) return null;
+      const parsed = v.safeParse(CustomPricingFileSchema, { prices: doc.prices });
+      if (!parsed.success) {
+        throw new InvalidCustomPricing(`custom pricing of ${organizationId} is invalid: ${parsed.issues[0]?.message}`);
       }
-      if (ttlMs > 0) cache.set(organizationId, { value, expiresAt: now() + ttlMs });
-      return value;
+      return { prices: parsed.output.prices, updatedAt: doc.updated_at };
     },
-  };
+    now,
+  );
+  return { get };
 }

@@ -24,7 +24,8 @@ export function authenticate(keys: KeyStore, logger: Logger, scope: KeyScope = "
     } catch (error) {
       logger.log("ERROR", "key store unavailable", {
         request_id: locals(res).requestId,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
+        trace: locals(res).trace,
+        error,
       });
       return send(res, internalError("The API key could not be checked right now; retry the request."));
     }

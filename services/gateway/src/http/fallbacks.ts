@@ -18,10 +18,11 @@ export function notFound(req: Request, res: Response) {
 export function unexpectedError(logger: Logger) {
   return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    const { requestId } = locals(res);
+    const { requestId, trace } = locals(res);
     logger.log("ERROR", "unhandled error", {
       request_id: requestId,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+      trace,
+      error: error instanceof Error ? error : String(error),
     });
     send(res, internalError(`An internal error occurred; quote request id ${requestId}.`));
   };

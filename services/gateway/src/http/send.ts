@@ -1,4 +1,4 @@
-import type { ErrorReply } from "@usage-ingestion/shared";
+import type { ErrorReply, TraceContext } from "@usage-ingestion/shared";
 import type { Response } from "express";
 
 export interface RequestLocals {
@@ -7,6 +7,8 @@ export interface RequestLocals {
   organizationId?: string;
   eventsQueued?: number;
   eventsFailed?: number;
+  /** From the `traceparent` Cloud Run sends; forwarded to the worker with each message. */
+  trace?: TraceContext;
 }
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;

@@ -17,8 +17,10 @@ const CHECK_OVERRIDES: Record<string, JsonSchema> = {
     pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$",
   },
   "must be a UTC day YYYY-MM-DD": { pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
-  // JSON Schema has no keyword for it: said in a comment.
-  "must be valid Unicode text (it holds a lone surrogate)": { $comment: "well-formed Unicode: no lone surrogates" },
+  // provider, model, model_tier, transaction_id, billable_customer_id (validUnicode)
+  "must be valid Unicode text (it holds a lone surrogate)": {
+    description: "Valid Unicode text: a lone surrogate (such as \\ud800) is refused as invalid_format.",
+  },
 };
 
 function convert(schema: v.GenericSchema): JsonSchema {

@@ -3,7 +3,8 @@ import { type QueueMessage, queueMessageAttributes, withTimeout } from "@usage-i
 
 /** Queues one message and resolves with the id Pub/Sub confirmed. */
 export interface Publisher {
-  publish(message: QueueMessage): Promise<string>;
+  /** `attributes` are added to the message's own (the trace, see traceAttributes). */
+  publish(message: QueueMessage, attributes?: Record<string, string>): Promise<string>;
   /** Sends whatever is still batched; used at shutdown. */
   flush(): Promise<void>;
 }
@@ -27,10 +28,10 @@ export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions)
     gaxOpts: { timeout: options.timeoutMs },
   });
   return {
-    publish: (message) =>
+    publish: (message, attributes) =>
       topic.publishMessage({
         data: Buffer.from(JSON.stringify(message)),
-        attributes: queueMessageAttributes(message),
+        attributes: { ...attributes, ...queueMessageAttributes(message) },
       }),
     flush: () => topic.flush(),
   };
@@ -43,9 +44,9 @@ export class PublishTimeoutError extends Error {
 /** No request waits on Pub/Sub longer than `timeoutMs`; past that, the transaction counts as not queued. */
 export function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
   return {
-    publish: (message) =>
+    publish: (message, attributes) =>
       withTimeout(
-        publisher.publish(message),
+        publisher.publish(message, attributes),
         timeoutMs,
         () => new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`),
       ),

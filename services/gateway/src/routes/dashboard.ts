@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Request, Response } from "express";
 
 /**
@@ -7,9 +9,18 @@ import type { Request, Response } from "express";
  * installed from npm (nothing is loaded from elsewhere). The page asks for a read key and calls the
  * report routes with it; the files themselves hold nothing secret.
  */
+/** The UMD build Chart.js ships, served as it is. */
+export const CHART_FILE = "chart.umd.min.js";
+
 const resolve = createRequire(import.meta.url).resolve;
-const PUBLIC = join(dirname(resolve("@usage-ingestion/gateway/package.json")), "public");
-const CHART = join(dirname(resolve("chart.js")), "chart.umd.min.js");
+/** The packaged gateway (dist/) carries its assets beside the bundle, Chart.js included. */
+const PACKAGED = join(dirname(fileURLToPath(import.meta.url)), "public");
+const PUBLIC = existsSync(PACKAGED)
+  ? PACKAGED
+  : join(dirname(resolve("@usage-ingestion/gateway/package.json")), "public");
+const CHART = existsSync(PACKAGED)
+  ? join(PACKAGED, "vendor", CHART_FILE)
+  : join(dirname(resolve("chart.js")), CHART_FILE);
 
 const FILES: Record<string, { path: string; type: string }> = {
   "/dashboard": { path: join(PUBLIC, "dashboard.html"), type: "text/html; charset=utf-8" },

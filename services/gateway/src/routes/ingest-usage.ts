@@ -6,10 +6,12 @@ import {
   isBulkRequestBody,
   isJsonObject,
   QUEUE_SCHEMA_VERSION,
+  QUEUEING_FAILURE_ERROR,
   type QueueMessage,
   type TransactionOutcome,
   type TransactionValidation,
   toFieldErrors,
+  traceAttributes,
   validateTransaction,
   validationFailed,
 } from "@usage-ingestion/shared";
@@ -67,14 +69,15 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
           transaction: validation.transaction,
         };
         try {
-          return { kind: "queued", messageId: await publisher.publish(message) };
+          return { kind: "queued", messageId: await publisher.publish(message, traceAttributes(context.trace)) };
         } catch (error) {
           logger.log("ERROR", "publish failed", {
             request_id: context.requestId,
             transaction_index: index,
-            error: error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
+            trace: context.trace,
+            error,
           });
-          return { kind: "not_queued", error: "queueing failed: the transaction was not queued; retry it" };
+          return { kind: "not_queued", error: QUEUEING_FAILURE_ERROR };
         }
       }),
     );

@@ -1,0 +1,126 @@
+import { existsSync, readFileSync } from "node:fs";
+import type { Firestore } from "@google-cloud/firestore";
+import { explainRates } from "@usage-ingestion/cost-worker/pricing-explain";
+import { PROVIDERS, type Provider } from "@usage-ingestion/shared";
+import { UserError } from "./organizations.ts";
+import {
+  addCustomPrices,
+  describePrice,
+  getCustomPricing,
+  removeCustomPrice,
+  repriceUnpriced,
+  setCustomPricing,
+} from "./pricing.ts";
+
+type Out = (line: string) => void;
+
+/** `--name value` options out of the arguments; what is left are the positional ones. */
+function options(args: string[], names: string[], flags: string[] = []) {
+  const values: Record<string, string> = {};
+  const positional: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (flags.includes(arg)) values[arg] = "true";
+    else if (names.includes(arg)) {
+      const value = args[++index];
+      if (value === undefined || value.startsWith("--")) throw new UserError(`${arg} needs a value`);
+      values[arg] = value;
+    } else if (arg.startsWith("--")) throw new UserError(`unknown option ${arg}`);
+    else positional.push(arg);
+  }
+  return { values, positional };
+}
+
+function readText(pathOrJson: string): string {
+  if (/^\s*[[{]/.test(pathOrJson)) return pathOrJson;
+  if (!existsSync(pathOrJson)) throw new UserError(`cannot read ${pathOrJson}: no such file, and not inline JSON`);
+  try {
+    return readFileSync(pathOrJson, "utf8");
+  } catch {
+    throw new UserError(`cannot read ${pathOrJson}`);
+  }
+}
+
+function timeOption(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = new Date(value);
+  if (Number.isNaN(parsed.getTime()))
+    throw new UserError(`${name} must be an ISO 8601 time, like 2025-11-01T12:00:00Z`);
+  return parsed.toISOString();
+}
+
+function vendor(value: string | undefined): Exclude<Provider, "custom"> {
+  const known = PROVIDERS.filter((provider) => provider !== "custom");
+  if (!known.includes(value as Exclude<Provider, "custom">)) {
+    throw new UserError(`provider must be one of: ${known.join(", ")} (custom models have only custom prices)`);
+  }
+  return value as Exclude<Provider, "custom">;
+}
+
+/** `pricing set|list|add|remove|explain ...`. */
+export async function runPricingCommand(action: string, args: string[], db: Firestore, out: Out): Promise<void> {
+  const need = (count: number, positional: string[], usage: string) => {
+    if (positional.length < count) throw new UserError(`usage: npm run admin -- pricing ${usage}`);
+  };
+  switch (action) {
+    case "set": {
+      need(2, args, "set <org-id> <file.json>");
+      const doc = await setCustomPricing(db, args[0] as string, readText(args[1] as string));
+      return out(`set ${doc.prices.length} custom price(s) for ${args[0]}`);
+    }
+    case "list": {
+      need(1, args, "list <org-id>");
+      return out(JSON.stringify(await getCustomPricing(db, args[0] as string), null, 2));
+    }
+    case "add": {
+      need(2, args, "add <org-id> <file.json | inline JSON>");
+      const { added, replaced } = await addCustomPrices(db, args[0] as string, readText(args[1] as string));
+      for (const price of replaced) out(`replaced ${describePrice(price)}`);
+      for (const price of added) out(`added ${describePrice(price)}`);
+      return;
+    }
+    case "remove": {
+      const { values, positional } = options(args, ["--tier", "--effective-from"]);
+      need(3, positional, "remove <org-id> <provider> <model> [--tier TIER] [--effective-from TIME]");
+      const [org, provider, model] = positional as [string, string, string];
+      const which = {
+        provider: provider as Provider,
+        model,
+        ...(values["--tier"] ? { model_tier: values["--tier"] } : {}),
+        ...(values["--effective-from"]
+          ? { effective_from: timeOption(values["--effective-from"], "--effective-from") }
+          : {}),
+      };
+      const { left } = await removeCustomPrice(db, org, which);
+      return out(`removed ${describePrice(which)}; ${left} custom price(s) left for ${org}`);
+    }
+    case "explain": {
+      const { values, positional } = options(args, ["--at", "--tier"]);
+      need(2, positional, "explain <provider> <model> [--at TIME] [--tier TIER]");
+      const at = new Date(timeOption(values["--at"], "--at") ?? Date.now());
+      const explained = explainRates(vendor(positional[0]), positional[1] as string, at, values["--tier"]);
+      if (!explained.ok) throw new UserError(`unpriced: ${explained.reason}`);
+      for (const line of explained.lines) out(line);
+      return;
+    }
+    default:
+      throw new UserError(`unknown command "pricing ${action}"`);
+  }
+}
+
+/** `reprice <org-id> [--dry-run]`: what was (or would be) priced, with the amounts, and what stays unpriced. */
+export async function runReprice(args: string[], db: Firestore, out: Out): Promise<void> {
+  const { values, positional } = options(args, [], ["--dry-run"]);
+  if (positional.length < 1) throw new UserError("usage: npm run admin -- reprice <org-id> [--dry-run]");
+  const dryRun = values["--dry-run"] === "true";
+  const result = await repriceUnpriced(db, positional[0] as string, { dryRun });
+  out(
+    `examined ${result.examined} unpriced record(s); ${dryRun ? "would price" : "priced"} ${result.priced.length}${
+      dryRun ? " (dry run: nothing written)" : ""
+    }`,
+  );
+  for (const item of result.priced) {
+    out(`${dryRun ? "would price" : "priced"} ${item.message_id} ${item.model} ${item.cost_usd} USD`);
+  }
+  for (const left of result.stillUnpriced) out(`still unpriced ${left.message_id}: ${left.reason}`);
+}

@@ -1,0 +1,183 @@
+import { page, type TokenPrices, type UnitPrice, type VendorTable } from "./types.ts";
+
+const MODELS = "https://developers.openai.com/api/docs/models";
+const READ = "2026-11-22";
+/** The dated copy of the gpt-4o, gpt-4o-mini and gpt-6-astra pages ("as read 2026-09-24"). */
+const COPY = "2026-09-24";
+const PRIORITY = page("https://openai.com/api-priority-processing/", READ);
+
+const image = (
+  model: string,
+  usd: string,
+  effectiveFrom: string,
+  source: string,
+  match: { quality?: string; maxSide?: number; minSide?: number },
+): UnitPrice => ({ provider: "openai", model, kind: "image", usd, effectiveFrom, source, ...match });
+const SMALL = { maxSide: 1024 };
+const LARGE = { minSide: 1025, maxSide: 1536 };
+
+const units: UnitPrice[] = [
+  // Per image: 1024x1024 and 1024x1536 / 1536x1024.
+  ...[
+    ["standard", "0.04", "0.08"],
+    ["hd", "0.08", "0.12"],
+  ].flatMap(([quality, small, large]) => [
+    image("dall-e-3", small as string, "2023-11-06", page(`${MODELS}/dall-e-3.md`, READ), { quality, maxSide: 1024 }),
+    image("dall-e-3", large as string, "2023-11-06", page(`${MODELS}/dall-e-3.md`, READ), {
+      quality,
+      minSide: 1025,
+      maxSide: 1792,
+    }),
+  ]),
+  ...(
+    [
+      ["gpt-image-1", "2025-04-23", { low: ["0.011", "0.016"], medium: ["0.042", "0.063"], high: ["0.167", "0.25"] }],
+      [
+        "gpt-image-1-mini",
+        "2025-10-06",
+        { low: ["0.005", "0.006"], medium: ["0.011", "0.015"], high: ["0.036", "0.052"] },
+      ],
+      ["gpt-image-1.5", "2025-12-16", { low: ["0.009", "0.013"], medium: ["0.034", "0.05"] }],
+    ] as const
+  ).flatMap(([model, from, qualities]) =>
+    Object.entries(qualities).flatMap(([quality, [small, large]]) => [
+      image(model, small, from, page(`${MODELS}/${model}.md`, READ), { quality, ...SMALL }),
+      image(model, large, from, page(`${MODELS}/${model}.md`, READ), { quality, ...LARGE }),
+    ]),
+  ),
+  // Audio, USD per minute (per 60 seconds).
+  ...(
+    [
+      ["whisper-1", "0.006", "2023-03-01"],
+      ["gpt-transcribe", "0.0045", "2026-01-01"],
+      ["gpt-realtime-whisper", "0.017", "2026-01-01"],
+    ] as const
+  ).map(
+    ([model, usd, effectiveFrom]): UnitPrice => ({
+      provider: "openai",
+      model,
+      kind: "audio_second",
+      usd,
+      per: 60,
+      effectiveFrom,
+      source: page(`${MODELS}/${model}.md`, READ),
+    }),
+  ),
+  // Video, USD per second (720x1280 or 1280x720).
+  {
+    provider: "openai",
+    model: "sora-2",
+    kind: "video_second",
+    usd: "0.1",
+    effectiveFrom: "2025-10-06",
+    source: page(`${MODELS}/sora-2.md`, READ),
+  },
+];
+
+const tokens: TokenPrices[] = [
+  // Audio tokens the catalog lacks (it bills them at the text rate).
+  {
+    provider: "openai",
+    models: ["gpt-4o-audio-preview"],
+    effectiveFrom: "2024-12-17",
+    source: page(`${MODELS}/gpt-4o-audio-preview.md`, READ),
+    rates: { input_mtok: "2.5", output_mtok: "10", input_audio_mtok: "40", output_audio_mtok: "80" },
+  },
+  {
+    provider: "openai",
+    models: ["gpt-4o-mini-audio-preview"],
+    effectiveFrom: "2024-12-17",
+    source: page(`${MODELS}/gpt-4o-mini-audio-preview.md`, READ),
+    rates: { input_mtok: "0.15", output_mtok: "0.6", input_audio_mtok: "10", output_audio_mtok: "20" },
+  },
+  {
+    provider: "openai",
+    models: ["gpt-4o-realtime-preview"],
+    effectiveFrom: "2024-12-17",
+    source: page(`${MODELS}/gpt-4o-realtime-preview`, READ),
+    rates: {
+      input_mtok: "5",
+      cache_read_mtok: "2.5",
+      output_mtok: "20",
+      input_audio_mtok: "40",
+      cache_audio_read_mtok: "2.5",
+      output_audio_mtok: "80",
+    },
+  },
+  // The first snapshots had their own, higher audio prices, which no OpenAI page we read states.
+  {
+    provider: "openai",
+    models: ["gpt-4o-realtime-preview-2024-10-01", "gpt-4o-audio-preview-2024-10-01"],
+    effectiveFrom: "2024-10-01",
+    source: page(`${MODELS}/gpt-4o-realtime-preview`, READ),
+    unpriced: "the 2024-10-01 snapshots had their own audio prices, not on the OpenAI pages read (read 2026-11-22)",
+  },
+  // The page prices audio output only ($12), no text output.
+  {
+    provider: "openai",
+    models: ["gpt-4o-mini-tts"],
+    effectiveFrom: "2025-03-20",
+    source: page(`${MODELS}/gpt-4o-mini-tts`, READ),
+    rates: { input_mtok: "0.6", output_audio_mtok: "12" },
+  },
+  // "More than 272K input tokens ... 2x input and cache rates and 1.5x output for the full request".
+  {
+    provider: "openai",
+    models: ["gpt-6-astra"],
+    effectiveFrom: "2026-01-01",
+    source: page(`${MODELS}/gpt-6-astra.md`, COPY),
+    rates: { input_mtok: "10", cache_read_mtok: "1", cache_write_mtok: "12.5", output_mtok: "50" },
+    longContext: {
+      above: 272_000,
+      rates: { input_mtok: "20", cache_read_mtok: "2", cache_write_mtok: "25", output_mtok: "75" },
+    },
+  },
+  // Priority processing: one price row per model (not one factor). The page states no start date; each
+  // row applies from the model's first snapshot.
+  ...(
+    [
+      [["gpt-4o", "gpt-4o-2024-08-06", "gpt-4o-2024-11-20"], "2024-08-06", "4.25", "2.125", "17"],
+      [["gpt-4o-2024-05-13"], "2024-05-13", "8.75", undefined, "26.25"],
+      [["gpt-4o-mini"], "2024-07-18", "0.25", "0.125", "1"],
+      [["gpt-4.1"], "2025-04-14", "3.5", "0.875", "14"],
+      [["gpt-4.1-mini"], "2025-04-14", "0.7", "0.175", "2.8"],
+      [["gpt-4.1-nano"], "2025-04-14", "0.2", "0.05", "0.8"],
+      [["o3"], "2025-04-16", "3.5", "0.875", "14"],
+      [["gpt-5", "gpt-5.1", "gpt-5-codex", "gpt-5.1-codex"], "2025-08-07", "2.5", "0.25", "20"],
+      [["gpt-5-mini"], "2025-08-07", "0.45", "0.045", "3.6"],
+    ] as const
+  ).map(
+    ([models, effectiveFrom, input, cached, output]): TokenPrices => ({
+      provider: "openai",
+      models,
+      tier: "priority",
+      effectiveFrom,
+      source: PRIORITY,
+      rates: { input_mtok: input, ...(cached ? { cache_read_mtok: cached } : {}), output_mtok: output },
+    }),
+  ),
+];
+
+export const OPENAI: VendorTable = {
+  units,
+  tokens,
+  tiers: [
+    {
+      provider: "openai",
+      tier: "batch",
+      models: ["*"],
+      effectiveFrom: "2024-04-15",
+      factor: "0.5",
+      source: page("https://help.openai.com/en/articles/9197833-batch-api-faq", READ),
+    },
+    // "Priced at Batch API rates, with additional discounts from prompt caching": cached at half the cached rate.
+    {
+      provider: "openai",
+      tier: "flex",
+      models: ["*"],
+      effectiveFrom: "2025-04-16",
+      factor: "0.5",
+      source: page("https://developers.openai.com/api/docs/guides/flex-processing.md", READ),
+    },
+  ],
+};
