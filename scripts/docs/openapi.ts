@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openApiDocument } from "../../services/gateway/src/openapi/document.ts";
@@ -9,5 +10,7 @@ export const openApiText = () => `${JSON.stringify(openApiDocument(), null, 2)}\
 
 if (process.argv[1]?.endsWith("docs/openapi.ts")) {
   writeFileSync(OPENAPI_FILE, openApiText());
+  // Formatted as the repository's formatter wants it, so `npm run lint` stays clean.
+  spawnSync("npx", ["biome", "format", "--write", OPENAPI_FILE], { cwd: REPO_ROOT, stdio: "inherit" });
   console.log(`wrote ${OPENAPI_FILE}`);
 }

@@ -3,7 +3,7 @@
 # subscription and message id. Reports over years or millions of customers are SQL over this table; a
 # message delivered twice lands twice, so queries keep one row per message_id (see the README).
 variable "project_id" {
-  description = "The Google Cloud project that holds the dataset."
+  description = "The Google Cloud project."
   type        = string
 }
 variable "location" {
@@ -20,7 +20,7 @@ variable "pubsub_service_agent" {
   type        = string
 }
 variable "dataset_id" {
-  description = "The BigQuery dataset the usage table lives in."
+  description = "The BigQuery dataset the transactions are streamed into."
   type        = string
   default     = "usage"
 }

@@ -8,13 +8,27 @@ import {
 } from "@usage-ingestion/shared";
 import type { TimeRange } from "./time-range.ts";
 
+/** The record fields a report counts: the raw provider usage, line items and the rest stay unread. */
+const COUNTED_FIELDS = [
+  "status",
+  "received_at",
+  "provider",
+  "model",
+  "model_tier",
+  "context.billable_customer_id",
+  "dimensions",
+  "cost_nanos",
+  "unpriced_reason",
+  "usage",
+];
+
 /** What the reports read: roll-up shards by whole UTC days, records by receive time at the edges. */
 export interface ReportSource {
   declaredDimensions(organizationId: string): Promise<string[]>;
   /** Cost roll-up shards of the days in [first, end). */
   costRollups(organizationId: string, first: string, end: string): Promise<CostRollupDocument[]>;
   unpricedRollups(organizationId: string, first: string, end: string): Promise<UnpricedRollupDocument[]>;
-  /** Every record received in [from, to), whatever its status. */
+  /** Every record received in [from, to), whatever its status, with the fields a report counts. */
   records(organizationId: string, range: TimeRange): Promise<CostRecord[]>;
 }
 
@@ -41,6 +55,7 @@ export function firestoreReportSource(db: Firestore): ReportSource {
         .collection(DOCUMENT_PATHS.transactions(organizationId))
         .where("received_at", ">=", from.toISOString())
         .where("received_at", "<", to.toISOString())
+        .select(...COUNTED_FIELDS)
         .get();
       return snap.docs.map((doc) => doc.data() as CostRecord);
     },
