@@ -87,5 +87,5 @@ describe("drill: the Firestore emulator stops and restarts under load", () => {
       await firestore().terminate();
       await emulator.stop();
     }
-  }, 180_000);
+  }, 240_000);
 });
