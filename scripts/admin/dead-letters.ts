@@ -32,7 +32,7 @@ export interface DeadLetter {
   transactionIndex: number | null;
 }
 
-function describe(ackId: string, message: PulledMessage): DeadLetter {
+function toDeadLetter(ackId: string, message: PulledMessage): DeadLetter {
   const data = Buffer.from(message.data ?? "");
   const attributes = message.attributes ?? {};
   let envelope: Record<string, unknown> = {};
@@ -75,7 +75,7 @@ export async function holdDeadLetters(pubsub: PubSub, names: TopologyNames) {
       const ackIds = received.map((item) => item.ackId ?? "");
       await subscriber.modifyAckDeadline({ subscription, ackIds, ackDeadlineSeconds: HOLD_SECONDS });
       for (const item of received) {
-        const letter = describe(item.ackId ?? "", item.message as PulledMessage);
+        const letter = toDeadLetter(item.ackId ?? "", item.message as PulledMessage);
         if (!held.has(letter.id)) held.set(letter.id, letter);
       }
     }
