@@ -5,7 +5,7 @@ import { FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
 import { type GroupProcess, spawnGroup, waitFor } from "./processes.ts";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const FUNCTIONS_FRAMEWORK = join(
+export const FUNCTIONS_FRAMEWORK = join(
   REPO_ROOT,
   "node_modules",
   "@google-cloud",
@@ -22,6 +22,8 @@ export interface ServiceOptions {
   /** Run the bundles `npm run build` made, as the images do, instead of the TypeScript sources. */
   built?: boolean;
   logFile?: string;
+  /** Flags for node itself, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeFlags?: string[];
 }
 
 /** Resolves true once something accepts connections at the URL's port (no request is sent). */
@@ -38,12 +40,17 @@ function accepts(url: string): Promise<boolean> {
 }
 
 async function startNode(name: string, args: string[], url: string, options: ServiceOptions): Promise<GroupProcess> {
-  const child = spawnGroup(process.execPath, options.built ? args : ["--import", "tsx", ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env, PORT: String(options.port) },
-    onLine: options.onLine,
-    logFile: options.logFile,
-  });
+  const flags = options.nodeFlags ?? [];
+  const child = spawnGroup(
+    process.execPath,
+    options.built ? [...flags, ...args] : [...flags, "--import", "tsx", ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...options.env, PORT: String(options.port) },
+      onLine: options.onLine,
+      logFile: options.logFile,
+    },
+  );
   try {
     await waitFor(
       () => accepts(url),

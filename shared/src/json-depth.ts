@@ -3,6 +3,29 @@
  * undefined. Iterative, so a body nested thousands of levels deep cannot overflow the stack.
  */
 export function tooDeepPath(value: unknown, maxDepth: number): Array<string | number> | undefined {
+  return deeperThan(value, maxDepth) ? firstTooDeepPath(value, maxDepth) : undefined;
+}
+
+/** The common case, answered without building paths: depths only, children that are not objects skipped. */
+function deeperThan(value: unknown, maxDepth: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop() as number;
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= maxDepth) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (child !== null && typeof child === "object") {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
+function firstTooDeepPath(value: unknown, maxDepth: number): Array<string | number> | undefined {
   const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
   while (stack.length > 0) {
     const { value: current, path } = stack.pop() as { value: unknown; path: Array<string | number> };

@@ -7,10 +7,13 @@ import {
   tooDeepPath,
 } from "@usage-ingestion/shared";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { send } from "./send.ts";
+import { locals, send } from "./send.ts";
 
 /** `Content-Type: application/json`, any charset parameter allowed; checked only after authentication. */
 export function requireJsonContentType(req: Request, res: Response, next: NextFunction) {
+  // The common case answered without parsing the header; `req.is` also wants a body to be announced.
+  const hasBody = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
+  if (hasBody && req.headers["content-type"] === "application/json") return next();
   if (req.is("application/json") === "application/json") return next();
   const given = req.get("content-type");
   send(
@@ -52,6 +55,7 @@ export function parseJsonBody(req: Request, res: Response, next: NextFunction) {
     const deep = tooDeepPath(body, MAX_NESTING_DEPTH);
     if (deep) return send(res, nestedTooDeep(deep.join(".") || "body", MAX_NESTING_DEPTH));
     req.body = body;
+    locals(res).bodyBytes = raw.length;
     next();
   });
 }

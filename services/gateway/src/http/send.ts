@@ -9,12 +9,22 @@ export interface RequestLocals {
   eventsFailed?: number;
   /** From the `traceparent` Cloud Run sends; forwarded to the worker with each message. */
   trace?: TraceContext;
+  /** The size of the request body as read, before parsing. */
+  bodyBytes?: number;
 }
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;
 
-/** Sends a reply built in `shared` as it is: its status, headers and body. */
+/**
+ * Sends a reply built in `shared` as it is: its status, headers and body. Written straight to Node's
+ * response with the headers `res.json` would set (no ETag: the app disables it, and no reply of ours is
+ * a 2xx to a GET, so Express's freshness check never applies).
+ */
 export function send(res: Response, reply: { status: number; body: unknown; headers?: ErrorReply["headers"] }): void {
   if (reply.headers) res.set(reply.headers);
-  res.status(reply.status).json(reply.body);
+  const json = JSON.stringify(reply.body);
+  res.statusCode = reply.status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(json));
+  res.end(res.req.method === "HEAD" ? undefined : json);
 }

@@ -1,5 +1,6 @@
-import type { PubSub, Topic } from "@google-cloud/pubsub";
-import { type QueueMessage, queueMessageAttributes, withTimeout } from "@usage-ingestion/shared";
+import type { PubSub } from "@google-cloud/pubsub";
+import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
+import { pubSubBatcher } from "./pubsub-batcher.ts";
 
 /** Queues one message and resolves with the id Pub/Sub confirmed. */
 export interface Publisher {
@@ -17,23 +18,24 @@ export interface PubSubPublisherOptions {
 }
 
 /**
- * One topic object per process. Batching is tuned for latency: a request's transactions leave in one
- * batch within 5 ms. The library's own retries stop at the publish bound, so a publish that we report
- * as failed is not still being retried behind our back for long.
+ * One batcher per process, tuned for latency: a request's transactions leave in one publish call within
+ * `batchMaxMs` (5 ms by default), sharing it with other requests' that arrive meanwhile. The client's own
+ * retries stop at the publish bound, so a publish that we report as failed is not still being retried
+ * behind our back for long.
  */
 export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions): Publisher {
-  const topic: Topic = pubsub.topic(options.topic, {
-    batching: { maxMessages: 1000, maxMilliseconds: options.batchMaxMs ?? 5, maxBytes: 9 * 1024 * 1024 },
-    // gax turns `timeout` into the total retry budget as well, not only the per-attempt deadline.
-    gaxOpts: { timeout: options.timeoutMs },
+  const batcher = pubSubBatcher(pubsub, {
+    topic: options.topic,
+    timeoutMs: options.timeoutMs,
+    batchMaxMs: options.batchMaxMs ?? 5,
   });
   return {
     publish: (message, attributes) =>
-      topic.publishMessage({
+      batcher.publish({
         data: Buffer.from(JSON.stringify(message)),
         attributes: { ...attributes, ...queueMessageAttributes(message) },
       }),
-    flush: () => topic.flush(),
+    flush: () => batcher.flush(),
   };
 }
 
@@ -41,15 +43,54 @@ export class PublishTimeoutError extends Error {
   override name = "PublishTimeoutError";
 }
 
-/** No request waits on Pub/Sub longer than `timeoutMs`; past that, the transaction counts as not queued. */
+interface Deadline {
+  expired: Promise<never>;
+  timer: ReturnType<typeof setTimeout>;
+  /** Publishes of this deadline not settled yet; the timer goes when none is left and the turn is over. */
+  open: number;
+  closed: boolean;
+}
+
+/**
+ * No request waits on Pub/Sub longer than `timeoutMs`; past that, the transaction counts as not queued.
+ * The publishes made in one turn of the event loop (a request's transactions) share one deadline timer.
+ */
 export function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
+  let current: Deadline | undefined;
+  const release = (deadline: Deadline) => {
+    if (deadline.closed && deadline.open === 0) clearTimeout(deadline.timer);
+  };
+  const startDeadline = (): Deadline => {
+    let expire: (error: Error) => void = () => {};
+    const expired = new Promise<never>((_, reject) => {
+      expire = reject;
+    });
+    expired.catch(() => undefined);
+    const timer = setTimeout(
+      () => expire(new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const deadline: Deadline = { expired, timer, open: 0, closed: false };
+    queueMicrotask(() => {
+      deadline.closed = true;
+      if (current === deadline) current = undefined;
+      release(deadline);
+    });
+    return deadline;
+  };
   return {
-    publish: (message, attributes) =>
-      withTimeout(
-        publisher.publish(message, attributes),
-        timeoutMs,
-        () => new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`),
-      ),
+    publish: (message, attributes) => {
+      current ??= startDeadline();
+      const deadline = current;
+      deadline.open++;
+      const published = publisher.publish(message, attributes);
+      // A publish that fails after the deadline (a client closed meanwhile) must not surface as unhandled.
+      published.catch(() => undefined);
+      return Promise.race([published, deadline.expired]).finally(() => {
+        deadline.open--;
+        release(deadline);
+      });
+    },
     flush: () => publisher.flush(),
   };
 }

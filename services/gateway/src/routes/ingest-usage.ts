@@ -44,19 +44,21 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
 
     /** Field errors are placed in the request: `transactions.<i>.…` in a bulk, as they are in a single one. */
     let judged: TransactionValidation[];
+    const source = { jsonBytes: context.bodyBytes };
     if (isBulkRequestBody(body)) {
       const shape = v.safeParse(BulkShapeSchema, body, { abortEarly: false, abortPipeEarly: true });
       if (!shape.success) return send(res, validationFailed(toFieldErrors(shape.issues)));
       judged = shape.output.transactions.map((input, index) =>
-        validateTransaction(input, { prefix: `transactions.${index}` }),
+        validateTransaction(input, { prefix: `transactions.${index}` }, source),
       );
     } else {
-      judged = [validateTransaction(body, { root: "body" })];
+      judged = [validateTransaction(body, { root: "body" }, source)];
     }
     if (judged.every((item) => !item.ok)) {
       return send(res, validationFailed(judged.flatMap((item) => (item.ok ? [] : item.errors))));
     }
 
+    const receivedAt = context.receivedAt.toISOString();
     const outcomes = await Promise.all(
       judged.map(async (validation, index): Promise<TransactionOutcome> => {
         if (!validation.ok) return { kind: "invalid", error: describeInvalid(validation.errors) };
@@ -65,7 +67,7 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
           organization_id: context.organizationId as string,
           request_id: context.requestId,
           transaction_index: index,
-          received_at: context.receivedAt.toISOString(),
+          received_at: receivedAt,
           transaction: validation.transaction,
         };
         try {

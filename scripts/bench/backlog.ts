@@ -1,0 +1,75 @@
+import { join } from "node:path";
+import { delay, freePort, type GroupProcess } from "../lib/processes.ts";
+import { startGatewayProcess } from "../lib/services.ts";
+import { defaultTopologyNames, ensureTopology, pushEndpointFor } from "../lib/topology.ts";
+import { type BenchContext, BULK_SIZE, bulkBody, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "./context.ts";
+import { cpuMicros } from "./process-cpu.ts";
+
+export interface DrainFigures {
+  transactions: number;
+  seconds: number;
+  recordsPerSecond: number;
+  /** The handler process's own CPU time from the first request to the last record, per record. */
+  cpuUsPerRecord: number;
+}
+
+/**
+ * A backlog of `transactions` accepted by a gateway (bulks of 100, ten requests at a time) on a topic whose
+ * push subscription points at `handler`; timed from the first request until `countDone` reaches the total.
+ * The gateway stays up (stopped at clean-up), so a later step can send through the same pipeline.
+ */
+export async function drainBacklog(
+  ctx: BenchContext,
+  options: {
+    name: string;
+    handler: GroupProcess;
+    handlerBaseUrl: string;
+    transactions: number;
+    countDone: () => Promise<number>;
+  },
+): Promise<{ figures: DrainFigures; gatewayUrl: string }> {
+  const names = defaultTopologyNames(`bench-${options.name}`);
+  await ensureTopology(ctx.pubsub, names, {
+    pushEndpoint: pushEndpointFor(options.handlerBaseUrl, ctx.projectId, names.topic),
+  });
+  const port = await freePort();
+  const gateway = await startGatewayProcess({
+    port,
+    env: { ...ctx.env, PUBSUB_TOPIC: names.topic, NODE_OPTIONS: SERVICE_NODE_OPTIONS },
+    built: true,
+    nodeFlags: serviceNodeFlags(),
+    logFile: join(ctx.logDir, `gateway-${options.name}.log`),
+  });
+  ctx.onCleanup(() => gateway.stop());
+  const url = `http://127.0.0.1:${port}/usage/transactions`;
+  const requests = Math.ceil(options.transactions / BULK_SIZE);
+  const pid = options.handler.child.pid ?? 0;
+  const cpuBefore = cpuMicros(pid);
+  const started = Date.now();
+  let next = 0;
+  const sender = async () => {
+    while (next < requests) {
+      next++;
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...ctx.headers },
+        body: bulkBody,
+      });
+      await response.arrayBuffer();
+      if (response.status !== 202) throw new Error(`the gateway answered ${response.status} while feeding the backlog`);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, sender));
+  const total = requests * BULK_SIZE;
+  const deadline = Date.now() + 900_000;
+  while ((await options.countDone()) < total) {
+    if (Date.now() > deadline) throw new Error(`the ${options.name} handler did not drain the backlog`);
+    await delay(250);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const cpu = cpuMicros(pid) - cpuBefore;
+  return {
+    figures: { transactions: total, seconds, recordsPerSecond: total / seconds, cpuUsPerRecord: cpu / total },
+    gatewayUrl: url,
+  };
+}

@@ -1,0 +1,106 @@
+import type { DrainFigures } from "./backlog.ts";
+import type { LatencyFigures } from "./steps/accept-to-record.ts";
+import type { GatewayFigures } from "./steps/gateway.ts";
+import type { HttpPair } from "./steps/http-pair.ts";
+
+export interface BenchResults {
+  node: string;
+  /** The machine's 1, 5 and 15 minute load averages before and after the run: context for every figure. */
+  loadAverage: number[];
+  loadAverageAfter?: number[];
+  seconds: number;
+  bare?: HttpPair;
+  gateway?: GatewayFigures;
+  minimal?: DrainFigures;
+  worker?: { backlog: DrainFigures; acceptToRecord: LatencyFigures };
+  /** Report latency lines for a month of data at 1,000,000 transactions. */
+  reports?: string[];
+}
+
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined ? "" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+/** "1.23x": how many times the yardstick's figure ours is. */
+const times = (ours: number | undefined, yardstick: number | undefined) =>
+  ours === undefined || !yardstick ? "" : `${fmt(ours / yardstick, 2)}x`;
+
+type Row = [label: string, ours: string, yardstick: string, note: string];
+
+function rows(r: BenchResults): Row[] {
+  const gw = r.gateway;
+  const bare = r.bare;
+  const worker = r.worker?.backlog;
+  const minimal = r.minimal;
+  return [
+    [
+      "CPU us per single request",
+      fmt(gw?.single.cpuUsPerRequest),
+      fmt(bare?.single.cpuUsPerRequest),
+      `${times(gw?.single.cpuUsPerRequest, bare?.single.cpuUsPerRequest)} (target <= 1.25x)`,
+    ],
+    [
+      "CPU us per transaction, bulk 100",
+      fmt(gw?.bulk.cpuUsPerTransaction, 1),
+      fmt(bare?.bulk.cpuUsPerTransaction, 1),
+      `${times(gw?.bulk.cpuUsPerTransaction, bare?.bulk.cpuUsPerTransaction)} (target <= 10 us)`,
+    ],
+    [
+      "single, requests/s",
+      fmt(gw?.single.requestsPerSecond),
+      fmt(bare?.single.requestsPerSecond),
+      "shared cores: see CPU",
+    ],
+    [
+      "single, p50 / p99 ms",
+      `${fmt(gw?.single.p50Ms)} / ${fmt(gw?.single.p99Ms)}`,
+      `${fmt(bare?.single.p50Ms)} / ${fmt(bare?.single.p99Ms)}`,
+      "",
+    ],
+    ["bulk 100, transactions/s", fmt(gw?.bulk.transactionsPerSecond), fmt(bare?.bulk.transactionsPerSecond), ""],
+    [
+      "bulk 100, p50 / p99 ms",
+      `${fmt(gw?.bulk.p50Ms)} / ${fmt(gw?.bulk.p99Ms)}`,
+      `${fmt(bare?.bulk.p50Ms)} / ${fmt(bare?.bulk.p99Ms)}`,
+      "",
+    ],
+    ["gateway peak RSS, MB", fmt(gw?.peakRssMb ?? undefined, 1), "", "(target <= 200 MB)"],
+    [
+      "non-2xx / errors",
+      gw ? `${gw.single.non2xx + gw.bulk.non2xx} / ${gw.single.errors + gw.bulk.errors}` : "",
+      bare ? `${bare.single.non2xx + bare.bulk.non2xx} / ${bare.single.errors + bare.bulk.errors}` : "",
+      "",
+    ],
+    [
+      "worker CPU us per record",
+      fmt(worker?.cpuUsPerRecord),
+      fmt(minimal?.cpuUsPerRecord),
+      `${times(worker?.cpuUsPerRecord, minimal?.cpuUsPerRecord)} (target <= 1.3x)`,
+    ],
+    [
+      "backlog drained, records/s",
+      fmt(worker?.recordsPerSecond, 1),
+      fmt(minimal?.recordsPerSecond, 1),
+      `${times(worker?.recordsPerSecond, minimal?.recordsPerSecond)} (target >= 0.8x); ${fmt(worker?.transactions ?? minimal?.transactions)} transactions`,
+    ],
+    [
+      "202-to-record p50 / p99 ms",
+      r.worker ? `${fmt(r.worker.acceptToRecord.p50Ms)} / ${fmt(r.worker.acceptToRecord.p99Ms)}` : "",
+      "",
+      r.worker ? `${r.worker.acceptToRecord.samples} requests, one every ~20 ms` : "",
+    ],
+  ];
+}
+
+/** The figures side by side: ours, the yardstick's (bare Express for the gateway, minimal handler for the worker). */
+export function printReport(results: BenchResults): void {
+  const widths = [34, 16, 16];
+  const line = ([label, ours, yardstick, note]: Row) =>
+    `${label.padEnd(widths[0] ?? 0)}${ours.padStart(widths[1] ?? 0)}${yardstick.padStart(widths[2] ?? 0)}  ${note}`;
+  console.log(`\n${line(["measure", "ours", "yardstick", "ratio / note"])}`);
+  for (const row of rows(results)) console.log(line(row));
+  console.log(
+    `\nYardstick: a bare Express 5 app for the gateway rows, a minimal push handler for the worker rows. CPU is each` +
+      ` process's own (/proc/<pid>/stat). ${results.seconds} s per load; 50 connections single, 10 bulk. Node ${results.node};` +
+      ` load average ${results.loadAverage.map((n) => n.toFixed(1)).join(" ")} before, ` +
+      `${(results.loadAverageAfter ?? []).map((n) => n.toFixed(1)).join(" ")} after.`,
+  );
+}
