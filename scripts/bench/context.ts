@@ -1,5 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
 import type { PubSub } from "@google-cloud/pubsub";
+import { SERVICE_MEMORY_FLAGS } from "../lib/services.ts";
 
 /** What every step of `npm run bench` is given: the emulators' clients, the bench key and the settings. */
 export interface BenchContext {
@@ -15,8 +16,8 @@ export interface BenchContext {
   onCleanup(step: () => Promise<void>): void;
 }
 
-/** The heap cap the deployed services use (infra sets NODE_OPTIONS): without it V8 grows lazily under load. */
-export const SERVICE_NODE_OPTIONS = "--max-old-space-size=192";
+/** The memory bounds the deployed services use (infra sets NODE_OPTIONS to the same). */
+export const SERVICE_NODE_OPTIONS = process.env.BENCH_SERVICE_NODE_OPTIONS ?? SERVICE_MEMORY_FLAGS.join(" ");
 
 /** One priced transaction, as a client would send it. */
 export const transaction = {

@@ -39,8 +39,14 @@ function accepts(url: string): Promise<boolean> {
   });
 }
 
+/**
+ * The memory bounds the deployed services run with (infra sets the same NODE_OPTIONS): without them V8
+ * grows the heap lazily under load, and Node 24's larger young generation alone adds about 100 MB.
+ */
+export const SERVICE_MEMORY_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=16"];
+
 async function startNode(name: string, args: string[], url: string, options: ServiceOptions): Promise<GroupProcess> {
-  const flags = options.nodeFlags ?? [];
+  const flags = [...SERVICE_MEMORY_FLAGS, ...(options.nodeFlags ?? [])];
   const child = spawnGroup(
     process.execPath,
     options.built ? [...flags, ...args] : [...flags, "--import", "tsx", ...args],

@@ -98,7 +98,7 @@ resource "google_cloudfunctions2_function" "worker" {
       CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
       FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
       LOG_FORMAT                  = "json"
-      NODE_OPTIONS                = "--max-old-space-size=192"
+      NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"
     }
   }
 }
