@@ -1,12 +1,13 @@
 import { Firestore } from "@google-cloud/firestore";
-import { DOCUMENT_PATHS, ROLLUP_QUANTITIES, ROLLUP_SHARDS } from "@usage-ingestion/shared";
+import { costRollupPath } from "@usage-ingestion/cost-worker/rollups";
+import { ROLLUP_QUANTITIES, ROLLUP_SHARDS } from "@usage-ingestion/shared";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
 import { createApiKey, createOrganization } from "../admin/organizations.ts";
 import { startEmulators } from "../lib/emulators.ts";
-import { recordWrites, rollupDocumentId } from "../lib/seed-usage.ts";
+import { recordWrites, type SeedWrite } from "../lib/seed-usage.ts";
 
 /**
  * Report latency over a month of data: BENCH_REPORT_TRANSACTIONS (1,000,000) transactions over 30 days,
@@ -25,14 +26,14 @@ const ORG = "bench-reports";
 const dayText = (d: number) => `2026-01-${String(d).padStart(2, "0")}`;
 const perCellDay = Math.floor(TOTAL / DAYS / (CUSTOMERS * MODELS.length));
 
-async function commitAll(db: Firestore, writes: Array<{ path: string; data: object; merge: boolean }>) {
+async function commitAll(db: Firestore, writes: SeedWrite[]) {
   const writer = db.bulkWriter();
-  for (const write of writes) void writer.set(db.doc(write.path), write.data, { merge: write.merge });
+  for (const write of writes) void writer.set(write.ref, write.data, { merge: write.merge });
   await writer.close();
 }
 
 async function seed(db: Firestore) {
-  const cells: Array<{ path: string; data: object; merge: boolean }> = [];
+  const cells: SeedWrite[] = [];
   for (let d = 1; d <= DAYS; d++) {
     for (let c = 0; c < CUSTOMERS; c++) {
       for (const model of MODELS) {
@@ -48,9 +49,8 @@ async function seed(db: Firestore) {
           if (count === 0) continue;
           const quantities = Object.fromEntries(ROLLUP_QUANTITIES.map((name) => [name, 0]));
           Object.assign(quantities, { input_tokens: 100 * count, output_tokens: 20 * count });
-          const id = rollupDocumentId(dayText(d), key, shard);
           cells.push({
-            path: `${DOCUMENT_PATHS.costRollups(ORG)}/${id}`,
+            ref: db.doc(costRollupPath(ORG, { ...key, day: dayText(d) }, shard)),
             merge: false,
             data: {
               ...key,
@@ -75,7 +75,7 @@ async function seed(db: Firestore) {
           const at = new Date(Date.parse(`${dayText(d)}T00:00:00Z`) + Math.floor((i / perCellDay) * 86_400_000));
           const seed = { received_at: at.toISOString(), customer: `customer-${c}`, model, cost_nanos: COST_NANOS };
           // The record alone: its cell's sums are already among the roll-ups above.
-          records.push(recordWrites(ORG, [], seed)[0] as (typeof records)[number]);
+          records.push(recordWrites(db, ORG, [], seed)[0] as SeedWrite);
         }
       }
     }

@@ -1,17 +1,13 @@
-import { createHash, randomUUID } from "node:crypto";
-import { FieldValue, type Firestore } from "@google-cloud/firestore";
+import { randomUUID } from "node:crypto";
+import type { DocumentReference, Firestore } from "@google-cloud/firestore";
+import { recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
 import {
   type CostRecord,
-  cellText,
   DOCUMENT_PATHS,
-  dayOf,
   declaredDimensions,
-  isBillable,
   type Provider,
   quantitiesOf,
   type RecordStatus,
-  ROLLUP_QUANTITIES,
-  shardOf,
   type UsageEntry,
 } from "@usage-ingestion/shared";
 
@@ -29,17 +25,17 @@ export interface SeedRecord {
   usage?: UsageEntry[];
 }
 
-const hashOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
-
-/** `{day}_{cell hash}_{shard}`: the document id of one shard of one roll-up cell. */
-export const rollupDocumentId = (day: string, key: Parameters<typeof cellText>[0], shard: number) =>
-  `${day}_${hashOf(cellText(key))}_${shard}`;
+export interface SeedWrite {
+  ref: DocumentReference;
+  data: Record<string, unknown>;
+  merge: boolean;
+}
 
 /**
- * Writes records and their roll-up cells in one batch each, as the worker does when it stores a record
- * (shared model: cellText, shardOf, quantitiesOf): the reports' tests and the benchmark read what it writes.
+ * A record and its roll-up increments, built by the worker's own roll-up writer: the reports' tests and
+ * the benchmark read exactly what the worker would have written.
  */
-export function recordWrites(organizationId: string, declared: readonly string[], seed: SeedRecord) {
+export function recordWrites(db: Firestore, organizationId: string, declared: readonly string[], seed: SeedRecord) {
   const status = seed.status ?? "priced";
   const messageId = randomUUID();
   const context = { billable_customer_id: seed.customer ?? "cust-1", ...seed.context };
@@ -72,47 +68,13 @@ export function recordWrites(organizationId: string, declared: readonly string[]
     queue_schema_version: 1,
     dimensions,
   };
-  const writes: Array<{ path: string; data: Record<string, unknown>; merge: boolean }> = [
-    { path: DOCUMENT_PATHS.transaction(organizationId, messageId), data: { ...record }, merge: false },
-  ];
-  if (status === "duplicate") return writes;
-  const day = dayOf(seed.received_at);
-  const shard = shardOf(messageId);
-  const key = {
-    provider: record.provider as Provider,
-    model: record.model,
-    model_tier: record.model_tier,
-    billable_customer_id: context.billable_customer_id,
-    dimensions,
+  const recordWrite: SeedWrite = {
+    ref: db.doc(DOCUMENT_PATHS.transaction(organizationId, messageId)),
+    data: { ...record },
+    merge: false,
   };
-  const billed = isBillable(status);
-  const quantities = billed ? quantitiesOf(usage) : null;
-  writes.push({
-    path: `${DOCUMENT_PATHS.costRollups(organizationId)}/${rollupDocumentId(day, key, shard)}`,
-    merge: true,
-    data: {
-      ...key,
-      day,
-      shard,
-      transactions: FieldValue.increment(billed ? 1 : 0),
-      unpriced_transactions: FieldValue.increment(status === "unpriced" ? 1 : 0),
-      conflict_transactions: FieldValue.increment(status === "conflict" ? 1 : 0),
-      cost_nanos: FieldValue.increment(record.cost_nanos ?? 0),
-      quantities: Object.fromEntries(
-        ROLLUP_QUANTITIES.map((name) => [name, FieldValue.increment(quantities?.[name] ?? 0)]),
-      ),
-    },
-  });
-  if (status === "unpriced") {
-    const reason = record.unpriced_reason as string;
-    const reasonKey = { provider: key.provider, model: key.model, model_tier: key.model_tier, reason };
-    writes.push({
-      path: `${DOCUMENT_PATHS.unpricedRollups(organizationId)}/${day}_${hashOf(JSON.stringify(reasonKey))}_${shard}`,
-      merge: true,
-      data: { ...reasonKey, day, shard, transactions: FieldValue.increment(1) },
-    });
-  }
-  return writes;
+  const rollups = recordRollupWrites(db, record, quantitiesOf(usage)).map((write) => ({ ...write, merge: true }));
+  return [recordWrite, ...rollups];
 }
 
 /** Seeds records with their roll-ups, a few hundred writes per batch. */
@@ -125,8 +87,8 @@ export async function seedUsage(
   let batch = db.batch();
   let size = 0;
   for (const seed of seeds) {
-    for (const write of recordWrites(organizationId, declared, seed)) {
-      batch.set(db.doc(write.path), write.data, { merge: write.merge });
+    for (const write of recordWrites(db, organizationId, declared, seed)) {
+      batch.set(write.ref, write.data, { merge: write.merge });
       size++;
     }
     if (size >= 400) {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "./hash.ts";
 
 /** Keys are recognisable by their prefix and carry 256 random bits; only their SHA-256 hash is stored. */
 export const API_KEY_PREFIX = "usk_";
@@ -7,6 +8,6 @@ export const API_KEY_DISPLAY_LENGTH = 12;
 
 export const generateApiKey = (): string => API_KEY_PREFIX + randomBytes(32).toString("base64url");
 
-export const hashApiKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex");
+export const hashApiKey = (key: string): string => sha256Hex(key);
 
 export const apiKeyDisplayPrefix = (key: string): string => key.slice(0, API_KEY_DISPLAY_LENGTH);

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { Transaction } from "@usage-ingestion/shared";
+import { sha256Hex } from "@usage-ingestion/shared/server";
 
 /** JSON with object keys sorted, so that the same content always gives the same text. */
 function canonical(value: unknown): string {
@@ -17,5 +17,4 @@ function canonical(value: unknown): string {
  * What "the same content" means for a repeated `transaction_id`: the validated transaction, key order
  * ignored. A retry sends the same; anything else under the same id is a conflict.
  */
-export const contentHash = (transaction: Transaction): string =>
-  createHash("sha256").update(canonical(transaction)).digest("hex");
+export const contentHash = (transaction: Transaction): string => sha256Hex(canonical(transaction));

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Firestore } from "@google-cloud/firestore";
 import {
   type CostRecord,
@@ -7,7 +6,7 @@ import {
   type RejectedMessage,
   withTimeout,
 } from "@usage-ingestion/shared";
-import { isAlreadyExists } from "@usage-ingestion/shared/server";
+import { isAlreadyExists, sha256Hex } from "@usage-ingestion/shared/server";
 import { type MergeWrite, recordRollupWrites } from "./rollup-writes.ts";
 
 /** What became of a record: stored with this status, or already there from an earlier delivery. */
@@ -42,8 +41,6 @@ interface TransactionIdClaim {
   content_hash: string;
   claimed_at: string;
 }
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /**
  * Writes are bounded by `timeoutMs`. A write that lands after its time-out is harmless: the redelivery
@@ -81,7 +78,7 @@ export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordS
         const created = await commitOnce([[recordPath, record]], recordRollupWrites(db, record, quantities));
         return created ? record.status : "redelivered";
       }
-      const claimPath = DOCUMENT_PATHS.transactionId(org, sha256(transactionId));
+      const claimPath = DOCUMENT_PATHS.transactionId(org, sha256Hex(transactionId));
       const claim: TransactionIdClaim = {
         transaction_id: transactionId,
         message_id: record.message_id,

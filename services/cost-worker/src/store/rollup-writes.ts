@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { type DocumentReference, FieldValue, type Firestore } from "@google-cloud/firestore";
 import {
   type CostRecord,
@@ -10,6 +9,7 @@ import {
   type RollupKey,
   shardOf,
 } from "@usage-ingestion/shared";
+import { sha256Hex } from "@usage-ingestion/shared/server";
 
 /** A write to add to the record's own commit: a document and the fields to merge into it. */
 export interface MergeWrite {
@@ -17,7 +17,17 @@ export interface MergeWrite {
   data: Record<string, unknown>;
 }
 
-const shortHash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 20);
+const shortHash = (text: string) => sha256Hex(text).slice(0, 20);
+
+/** `organizations/{org}/cost_rollups/{day}_{cell}_{shard}`: one shard of one roll-up cell. */
+export const costRollupPath = (organizationId: string, key: RollupKey, shard: number): string =>
+  `${DOCUMENT_PATHS.costRollups(organizationId)}/${key.day}_${shortHash(cellText(key))}_${shard}`;
+
+/** `organizations/{org}/unpriced_rollups/{day}_{reason cell}_{shard}`. */
+export const unpricedRollupPath = (organizationId: string, key: RollupKey, reason: string, shard: number): string =>
+  `${DOCUMENT_PATHS.unpricedRollups(organizationId)}/${key.day}_${shortHash(
+    JSON.stringify([key.provider, key.model, key.model_tier, reason]),
+  )}_${shard}`;
 
 function rollupKey(record: CostRecord): RollupKey {
   const context = (record.context ?? {}) as { billable_customer_id?: unknown };
@@ -48,11 +58,10 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
   const key = rollupKey(record);
   const shard = shardOf(record.message_id);
   const org = record.organization_id;
-  const cell = shortHash(cellText(key));
   const inc = (value = 0) => FieldValue.increment(value);
   const writes: MergeWrite[] = [
     {
-      ref: db.doc(`${DOCUMENT_PATHS.costRollups(org)}/${key.day}_${cell}_${shard}`),
+      ref: db.doc(costRollupPath(org, key, shard)),
       data: {
         ...key,
         shard,
@@ -67,9 +76,8 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
     },
   ];
   if (reason !== undefined && change.unpriced) {
-    const unpricedCell = shortHash(JSON.stringify([key.provider, key.model, key.model_tier, reason]));
     writes.push({
-      ref: db.doc(`${DOCUMENT_PATHS.unpricedRollups(org)}/${key.day}_${unpricedCell}_${shard}`),
+      ref: db.doc(unpricedRollupPath(org, key, reason, shard)),
       data: {
         day: key.day,
         provider: key.provider,
