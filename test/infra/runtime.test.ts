@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeMajor } from "../../scripts/lib/node-version.ts";
-import { REPO_ROOT } from "../../scripts/lib/services.ts";
+import { GATEWAY_NODE_FLAGS, REPO_ROOT } from "../../scripts/lib/services.ts";
 
 /** One Node.js line everywhere: production (worker runtime, gateway image), `engines`, and the local toolchain. */
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), "utf8");
@@ -29,5 +29,13 @@ describe("the Node.js runtime", () => {
     const manifest = JSON.parse(read("package.json")) as { devDependencies: Record<string, string> };
     const [base] = [...read("services/gateway/Dockerfile").matchAll(/^FROM node:(\d+\.\d+\.\d+)-/gm)];
     expect(base?.[1]).toBe(manifest.devDependencies.node);
+  });
+
+  it("runs the gateway with the heap flags the local stack and the benchmark give it", () => {
+    const [cmd] = [...read("services/gateway/Dockerfile").matchAll(/^CMD (\[.*\])$/gm)];
+    const args = JSON.parse(cmd?.[1] ?? "[]") as string[];
+    expect(args.filter((arg) => GATEWAY_NODE_FLAGS.includes(arg))).toEqual(GATEWAY_NODE_FLAGS);
+    const [options] = [...read("infra/modules/gateway/main.tf").matchAll(/NODE_OPTIONS\s*=\s*"([^"]*)"/g)];
+    for (const flag of options?.[1]?.split(" ") ?? ["missing"]) expect(GATEWAY_NODE_FLAGS).toContain(flag);
   });
 });

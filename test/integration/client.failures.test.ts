@@ -3,7 +3,7 @@ import { createClient, type DeliveryFailure, type TrackedTransaction } from "../
 import { type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
 import { failingFirst, watchedFetch } from "../setup/client.ts";
 import { validTransaction } from "../setup/fixtures.ts";
-import { startTestGateway } from "../setup/gateway.ts";
+import { hangingPublisher, startTestGateway } from "../setup/gateway.ts";
 import { freeClosedPort, pubsub, pullableTopic, seedOrganization } from "../setup/harness.ts";
 
 /** Retries in milliseconds, not seconds: the tests are about which answers are retried. */
@@ -152,7 +152,7 @@ describe("client against the real gateway: how it reacts to failures", () => {
   });
 
   it("retries a request that times out", async () => {
-    const hanging: Publisher = { publish: () => new Promise<string>(() => {}), flush: async () => {} };
+    const hanging = hangingPublisher();
     const gateway = await startTestGateway({ topicName: topic.topicName, publisher: hanging });
     try {
       const watched = watchedFetch();

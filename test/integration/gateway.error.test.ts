@@ -1,22 +1,15 @@
-import { MAX_BODY_BYTES, type QueueMessage } from "@usage-ingestion/shared";
+import { MAX_BODY_BYTES } from "@usage-ingestion/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Publisher } from "../../services/gateway/src/queue/publisher.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
-import { type JsonResponse, startTestGateway } from "../setup/gateway.ts";
+import { failingWhere, hangingPublisher, type JsonResponse, startTestGateway } from "../setup/gateway.ts";
 import { pubsub, pullableTopic, seedOrganization } from "../setup/harness.ts";
 
 /** Stand-in publisher that fails on purpose for the chosen transaction indexes, real for the rest. */
-function failingFor(indexes: number[], real: Publisher): Publisher {
-  return {
-    publish: (message: QueueMessage) =>
-      indexes.includes(message.transaction_index)
-        ? Promise.reject(new Error("simulated Pub/Sub outage"))
-        : real.publish(message),
-    flush: () => real.flush(),
-  };
-}
+const failingFor = (indexes: number[], real: Publisher) =>
+  failingWhere(real, (message) => indexes.includes(message.transaction_index));
 
-const hanging: Publisher = { publish: () => new Promise<string>(() => {}), flush: async () => {} };
+const hanging = hangingPublisher();
 
 describe("POST /usage/transactions: queueing failures", () => {
   let org: Awaited<ReturnType<typeof seedOrganization>>;

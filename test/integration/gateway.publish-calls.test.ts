@@ -1,41 +1,86 @@
+import { PubSub } from "@google-cloud/pubsub";
 import { describe, expect, it } from "vitest";
-import { pubSubBatcher } from "../../services/gateway/src/queue/pubsub-batcher.ts";
-import { pubsub, pullableTopic, uniqueId } from "../setup/harness.ts";
+import type { OutgoingMessage } from "../../services/gateway/src/queue/publish-wire.ts";
+import { PublishTimeoutError, pubSubBatcher } from "../../services/gateway/src/queue/pubsub-batcher.ts";
+import { freeClosedPort, pubsub, pullableTopic, uniqueId } from "../setup/harness.ts";
 
-const message = (n: number) => ({ data: Buffer.from(JSON.stringify({ n })), attributes: { n: String(n) } });
+const attributes = { organization_id: "org-ü", schema_version: "1" };
+const message = (n: number, text = "plain"): OutgoingMessage => ({ data: JSON.stringify({ n, text }), attributes });
+const idOf = (outcome: { id: string } | { error: unknown }) => ("id" in outcome ? outcome.id : undefined);
 
 describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
-  it("confirms each message of one turn with its own id, and every message arrives once", async () => {
+  it("confirms each message of a request with its own id, in order, and every message arrives once, intact", async () => {
     const topic = await pullableTopic();
     const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 0 });
-    const ids = await Promise.all([1, 2, 3].map((n) => batcher.publish(message(n))));
+    const texts = ["plain", "café ☕ 𝄞", '\u0000 and \\ and "'];
+    const outcomes = await batcher.publish(texts.map((text, n) => message(n, text)));
+    const ids = outcomes.map(idOf);
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
     expect(new Set(ids).size).toBe(3);
     const pulled = await topic.pull(3);
-    expect(pulled.map((m) => m.id).sort()).toEqual([...ids].sort());
-    expect(pulled.map((m) => m.attributes.n).sort()).toEqual(["1", "2", "3"]);
+    expect(pulled).toHaveLength(3);
+    for (const [n, text] of texts.entries()) {
+      const arrived = pulled.find((m) => m.id === ids[n]);
+      expect(arrived?.data).toEqual({ n, text });
+      expect(arrived?.attributes).toEqual(attributes);
+    }
   });
 
-  it("holds messages for the batching window, then confirms them all", async () => {
+  it("lets requests that arrive within the batching window share a call, each confirmed", async () => {
     const topic = await pullableTopic();
     const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 20 });
-    const first = batcher.publish(message(1));
+    const first = batcher.publish([message(1)]);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const ids = await Promise.all([first, batcher.publish(message(2))]);
+    const [a, b] = await Promise.all([first, batcher.publish([message(2), message(3)])]);
+    const ids = [...(a ?? []), ...(b ?? [])].map(idOf);
     expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
-    expect((await topic.pull(2)).map((m) => m.id).sort()).toEqual([...ids].sort());
+    expect((await topic.pull(3)).map((m) => m.id).sort()).toEqual([...ids].sort());
   });
 
-  it("fails every message of a call that Pub/Sub refuses, and none is confirmed", async () => {
+  it("splits a batch over Pub/Sub's 1000 messages per call, and confirms all of them", async () => {
+    const topic = await pullableTopic();
+    const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 20_000, batchMaxMs: 50 });
+    const requests = await Promise.all(
+      [0, 1].map((r) => batcher.publish(Array.from({ length: 600 }, (_, n) => message(r * 600 + n)))),
+    );
+    const ids = requests.flat().map(idOf);
+    expect(ids.filter(Boolean)).toHaveLength(1200);
+    expect(new Set(ids).size).toBe(1200);
+  });
+
+  it("fails every message of a call that Pub/Sub refuses, at once, and none is confirmed", async () => {
     const batcher = pubSubBatcher(pubsub(), { topic: uniqueId("missing"), timeoutMs: 10_000, batchMaxMs: 0 });
-    const settled = await Promise.allSettled([1, 2, 3].map((n) => batcher.publish(message(n))));
-    expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected", "rejected"]);
+    const started = Date.now();
+    const outcomes = await batcher.publish([1, 2, 3].map((n) => message(n)));
+    expect(outcomes.map(idOf)).toEqual([undefined, undefined, undefined]);
+    expect(outcomes[0]).toEqual({ error: expect.objectContaining({ code: 5 }) });
+    // NOT_FOUND is not retried.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("retries an unreachable Pub/Sub while the request's time allows, then fails what is not confirmed", async () => {
+    const unreachable = new PubSub({
+      projectId: "demo-unreachable",
+      apiEndpoint: `127.0.0.1:${await freeClosedPort()}`,
+    });
+    const batcher = pubSubBatcher(unreachable, { topic: "anything", timeoutMs: 1_500, batchMaxMs: 0 });
+    const started = Date.now();
+    const outcomes = await batcher.publish([message(1), message(2)]);
+    const elapsed = Date.now() - started;
+    expect(outcomes.map(idOf)).toEqual([undefined, undefined]);
+    const [first] = outcomes as Array<{ error: { code?: number } }>;
+    // Either the last retry's UNAVAILABLE, or the request's own bound; never sooner than a retry would wait.
+    expect(first?.error instanceof PublishTimeoutError || first?.error.code === 14).toBe(true);
+    expect(elapsed).toBeGreaterThanOrEqual(100);
+    expect(elapsed).toBeLessThan(1_500 + 1_000);
+    await unreachable.close();
   });
 
   it("flush sends what is waiting and settles once it is confirmed", async () => {
     const topic = await pullableTopic();
     const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 60_000 });
-    const published = batcher.publish(message(7));
+    const published = batcher.publish([message(7)]);
     await batcher.flush();
-    await expect(published).resolves.toMatch(/\S/);
+    expect((await published).map(idOf)[0]).toMatch(/\S/);
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
-import type { Publisher } from "../../services/gateway/src/queue/publisher.ts";
 import { validTransaction } from "../setup/fixtures.ts";
-import { startTestGateway } from "../setup/gateway.ts";
+import { hangingPublisher, startTestGateway } from "../setup/gateway.ts";
 import { pullableTopic, seedOrganization } from "../setup/harness.ts";
 import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";
 
@@ -64,24 +63,17 @@ describe("request log lines and traces on the emulators", () => {
 
 describe("a request the client abandons", () => {
   /** Never answers; says when the request got as far as publishing, so the client leaves at that point. */
-  function hangingPublisher() {
+  function hangingUntilPublishing() {
     let reached = () => {};
     const publishing = new Promise<void>((resolve) => {
       reached = resolve;
     });
-    const publisher: Publisher = {
-      publish: () => {
-        reached();
-        return new Promise<string>(() => {});
-      },
-      flush: async () => {},
-    };
-    return { publisher, publishing };
+    return { publisher: hangingPublisher(() => reached()), publishing };
   }
 
   it("still gets its one request line, as status 499 and aborted", async () => {
     const topic = await pullableTopic();
-    const hanging = hangingPublisher();
+    const hanging = hangingUntilPublishing();
     const gateway = await startTestGateway({
       topicName: topic.topicName,
       publisher: hanging.publisher,

@@ -1,6 +1,7 @@
 import { DOCUMENT_PATHS, type QueueMessage } from "@usage-ingestion/shared";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import type { Publisher } from "../../services/gateway/src/queue/publisher.ts";
+import { failingWhere } from "./gateway.ts";
 import { firestore, type pullableTopic } from "./harness.ts";
 import { pushEvent, workerDeps } from "./worker.ts";
 
@@ -20,19 +21,10 @@ export function watchedFetch() {
   return { fetch: watched, sent, statuses };
 }
 
-/** Stand-in publisher that fails on purpose the first `times` publishes matching `which`, real after. */
+/** Stand-in publisher that fails on purpose the first `times` messages matching `which`, real after. */
 export function failingFirst(real: Publisher, times: number, which: (m: QueueMessage) => boolean = () => true) {
   let failures = 0;
-  return {
-    publish: (message: QueueMessage) => {
-      if (which(message) && failures < times) {
-        failures++;
-        return Promise.reject(new Error("simulated Pub/Sub outage"));
-      }
-      return real.publish(message);
-    },
-    flush: () => real.flush(),
-  } satisfies Publisher;
+  return failingWhere(real, (message) => which(message) && failures++ < times);
 }
 
 /**

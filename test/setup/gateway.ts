@@ -1,11 +1,47 @@
+import type { QueueMessage } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { answerParserErrors } from "../../services/gateway/src/http/parser-errors.ts";
-import { boundedPublisher, type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
+import {
+  boundedPublisher,
+  type Publisher,
+  type PublishOutcome,
+  pubSubPublisher,
+} from "../../services/gateway/src/queue/publisher.ts";
 import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
 import { firestore, pubsub, reportsFirestore, serve } from "./harness.ts";
+
+/**
+ * Stand-in publisher that fails on purpose the messages `fails` picks (asked once per message, in order),
+ * and hands the rest to the real one.
+ */
+export function failingWhere(real: Publisher, fails: (message: QueueMessage) => boolean): Publisher {
+  return {
+    publish: async (messages, attributes) => {
+      const failing = messages.map(fails);
+      const confirmed = await real.publish(
+        messages.filter((_, index) => !failing[index]),
+        attributes,
+      );
+      let next = 0;
+      return messages.map((_, index) =>
+        failing[index] ? { error: new Error("simulated Pub/Sub outage") } : (confirmed[next++] as PublishOutcome),
+      );
+    },
+    flush: () => real.flush(),
+  };
+}
+
+/** Stand-in publisher that never answers. */
+export const hangingPublisher = (onPublish: () => void = () => {}): Publisher => ({
+  publish: () => {
+    onPublish();
+    return new Promise(() => {});
+  },
+  flush: async () => {},
+});
 
 /** Responses whose JSON the tests read freely; the assertions are what check its shape. */
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions, not types
@@ -40,10 +76,10 @@ export async function startTestGateway(options: {
 }) {
   const logger = memoryLogger();
   const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
-  const publisher = boundedPublisher(
-    options.publisher ?? pubSubPublisher(pubsub(), { topic: options.topicName, timeoutMs: publishTimeoutMs }),
-    publishTimeoutMs,
-  );
+  // The real publisher bounds itself; a stand-in is bounded around it.
+  const publisher = options.publisher
+    ? boundedPublisher(options.publisher, publishTimeoutMs)
+    : pubSubPublisher(pubsub(), { topic: options.topicName, timeoutMs: publishTimeoutMs });
   const keys = cachedKeyStore(options.keyStore ?? firestoreKeyStore(firestore()), {
     ttlMs: options.keyCacheTtlMs ?? 10_000,
     maxEntries: 1_000,

@@ -7,4 +7,5 @@ export * from "./hash.ts";
 export * from "./log-fields.ts";
 export * from "./log-format.ts";
 export * from "./logger.ts";
+export * from "./stdout-lines.ts";
 export * from "./text-logger.ts";

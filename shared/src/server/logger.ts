@@ -1,4 +1,5 @@
 import { cloudLoggingFields } from "./log-fields.ts";
+import { writeStdoutLine } from "./stdout-lines.ts";
 
 /** Structured JSON lines in Cloud Logging's format: `severity` and `message` plus any fields. */
 export type Severity = "DEBUG" | "INFO" | "WARNING" | "ERROR";
@@ -7,10 +8,7 @@ export interface Logger {
   log(severity: Severity, message: string, fields?: Record<string, unknown>): void;
 }
 
-export function jsonLogger(
-  write: (line: string) => void = (line) => process.stdout.write(line),
-  projectId?: string,
-): Logger {
+export function jsonLogger(write: (line: string) => void = writeStdoutLine, projectId?: string): Logger {
   return {
     log(severity, message, fields) {
       const entry = { severity, message, time: new Date().toISOString(), ...cloudLoggingFields(fields, projectId) };

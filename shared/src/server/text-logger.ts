@@ -1,5 +1,6 @@
 import { nanosToUsd } from "../money.ts";
 import type { Logger, Severity } from "./logger.ts";
+import { writeStdoutLine } from "./stdout-lines.ts";
 
 /**
  * Short human lines for the local stack (`LOG_FORMAT=text`): the time, the severity unless INFO, the
@@ -25,7 +26,7 @@ export function textLine(at: Date, severity: Severity, message: string, fields: 
   return parts.join(" ");
 }
 
-export function textLogger(write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+export function textLogger(write: (line: string) => void = writeStdoutLine): Logger {
   return {
     log(severity, message, fields) {
       write(`${textLine(new Date(), severity, message, fields)}\n`);

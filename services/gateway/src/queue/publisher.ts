@@ -1,17 +1,25 @@
 import type { PubSub } from "@google-cloud/pubsub";
 import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
-import { pubSubBatcher } from "./pubsub-batcher.ts";
+import type { OutgoingMessage } from "./publish-wire.ts";
+import { type PublishOutcome, PublishTimeoutError, pubSubBatcher } from "./pubsub-batcher.ts";
+import { queueMessageJson } from "./queue-message-json.ts";
 
-/** Queues one message and resolves with the id Pub/Sub confirmed. */
+export { type PublishOutcome, PublishTimeoutError } from "./pubsub-batcher.ts";
+
+/** Queues a request's messages and says, for each, the id Pub/Sub confirmed or why there is none. */
 export interface Publisher {
-  /** `attributes` are added to the message's own (the trace, see traceAttributes). */
-  publish(message: QueueMessage, attributes?: Record<string, string>): Promise<string>;
+  /**
+   * One Pub/Sub message per queue message, in order; `attributes` are added to each message's own (the
+   * trace, see traceAttributes). Resolves with one outcome per message; never rejects.
+   */
+  publish(messages: readonly QueueMessage[], attributes?: Record<string, string>): Promise<PublishOutcome[]>;
   /** Sends whatever is still batched; used at shutdown. */
   flush(): Promise<void>;
 }
 
 export interface PubSubPublisherOptions {
   topic: string;
+  /** The most a request waits for its messages to be confirmed, retries included. */
   timeoutMs: number;
   /** How long a message may wait for others to share its publish call. */
   batchMaxMs?: number;
@@ -19,9 +27,8 @@ export interface PubSubPublisherOptions {
 
 /**
  * One batcher per process, tuned for latency: a request's transactions leave in one publish call within
- * `batchMaxMs` (5 ms by default), sharing it with other requests' that arrive meanwhile. The client's own
- * retries stop at the publish bound, so a publish that we report as failed is not still being retried
- * behind our back for long.
+ * `batchMaxMs` (5 ms by default), sharing it with other requests' that arrive meanwhile. Bounded by
+ * `timeoutMs` per request: past it, what is not confirmed counts as not queued, and retries stop there.
  */
 export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions): Publisher {
   const batcher = pubSubBatcher(pubsub, {
@@ -30,66 +37,42 @@ export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions)
     batchMaxMs: options.batchMaxMs ?? 5,
   });
   return {
-    publish: (message, attributes) =>
-      batcher.publish({
-        data: Buffer.from(JSON.stringify(message)),
-        attributes: { ...attributes, ...queueMessageAttributes(message) },
-      }),
+    publish: (messages, attributes) => {
+      // A request's messages share one organization, so one attributes object (and one encoding).
+      let shared: OutgoingMessage["attributes"] | undefined;
+      let sharedFor: string | undefined;
+      const json = queueMessageJson();
+      const outgoing = messages.map((message): OutgoingMessage => {
+        if (shared === undefined || sharedFor !== message.organization_id) {
+          shared = { ...attributes, ...queueMessageAttributes(message) };
+          sharedFor = message.organization_id;
+        }
+        return { data: json(message), attributes: shared };
+      });
+      return batcher.publish(outgoing);
+    },
     flush: () => batcher.flush(),
   };
 }
 
-export class PublishTimeoutError extends Error {
-  override name = "PublishTimeoutError";
-}
-
-interface Deadline {
-  expired: Promise<never>;
-  timer: ReturnType<typeof setTimeout>;
-  /** Publishes of this deadline not settled yet; the timer goes when none is left and the turn is over. */
-  open: number;
-  closed: boolean;
-}
-
 /**
- * No request waits on Pub/Sub longer than `timeoutMs`; past that, the transaction counts as not queued.
- * The publishes made in one turn of the event loop (a request's transactions) share one deadline timer.
+ * Bounds a publisher that does not bound itself (pubSubPublisher does): a request that has not settled
+ * within `timeoutMs` counts as not queued, every message of it.
  */
 export function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
-  let current: Deadline | undefined;
-  const release = (deadline: Deadline) => {
-    if (deadline.closed && deadline.open === 0) clearTimeout(deadline.timer);
-  };
-  const startDeadline = (): Deadline => {
-    let expire: (error: Error) => void = () => {};
-    const expired = new Promise<never>((_, reject) => {
-      expire = reject;
-    });
-    expired.catch(() => undefined);
-    const timer = setTimeout(
-      () => expire(new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    const deadline: Deadline = { expired, timer, open: 0, closed: false };
-    queueMicrotask(() => {
-      deadline.closed = true;
-      if (current === deadline) current = undefined;
-      release(deadline);
-    });
-    return deadline;
-  };
   return {
-    publish: (message, attributes) => {
-      current ??= startDeadline();
-      const deadline = current;
-      deadline.open++;
-      const published = publisher.publish(message, attributes);
-      // A publish that fails after the deadline (a client closed meanwhile) must not surface as unhandled.
-      published.catch(() => undefined);
-      return Promise.race([published, deadline.expired]).finally(() => {
-        deadline.open--;
-        release(deadline);
+    publish: (messages, attributes) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const expired = new Promise<PublishOutcome[]>((resolve) => {
+        timer = setTimeout(() => {
+          const error = new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`);
+          resolve(messages.map(() => ({ error })));
+        }, timeoutMs);
       });
+      const published = publisher
+        .publish(messages, attributes)
+        .catch((error: unknown) => messages.map(() => ({ error })));
+      return Promise.race([published, expired]).finally(() => clearTimeout(timer));
     },
     flush: () => publisher.flush(),
   };

@@ -1,0 +1,46 @@
+import { QUEUE_SCHEMA_VERSION, type QueueMessage } from "@usage-ingestion/shared";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { validTransaction } from "../../../../test/setup/fixtures.ts";
+import { queueMessageJson } from "./queue-message-json.ts";
+
+const message = (overrides: Partial<QueueMessage>): QueueMessage => ({
+  schema_version: QUEUE_SCHEMA_VERSION,
+  organization_id: "org-1",
+  request_id: "7f0c5c9e-3f39-4c4e-9d55-6f4c3c1f3b2a",
+  transaction_index: 0,
+  received_at: "2026-11-22T10:00:00.000Z",
+  transaction: validTransaction() as QueueMessage["transaction"],
+  ...overrides,
+});
+
+describe("the queue message's JSON text", () => {
+  it("is byte for byte what JSON.stringify writes, across requests and within one", () => {
+    const text = fc.string({ unit: "binary", maxLength: 12 });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            organization_id: fc.constantFrom("org-1", "org-2", 'a"\\\u2028\ud800'),
+            request_id: fc.constantFrom("r-1", "r-2"),
+            received_at: fc.constantFrom("2026-11-22T10:00:00.000Z", "2026-11-22T10:00:01.000Z"),
+            transaction_index: fc.nat(1000),
+            model: text,
+          }),
+          { maxLength: 12 },
+        ),
+        (items) => {
+          const json = queueMessageJson();
+          for (const { model, ...envelope } of items) {
+            const queued = message({
+              ...envelope,
+              transaction: { ...message({}).transaction, model },
+            });
+            expect(json(queued)).toBe(JSON.stringify(queued));
+          }
+        },
+      ),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+});
