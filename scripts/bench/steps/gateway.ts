@@ -1,8 +1,7 @@
 import { join } from "node:path";
 import { freePort } from "../../lib/processes.ts";
 import { startGatewayProcess } from "../../lib/services.ts";
-import { type BenchContext, SERVICE_NODE_OPTIONS, serviceNodeFlags, singleBody } from "../context.ts";
-import { load } from "../load.ts";
+import { type BenchContext, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "../context.ts";
 import { peakRssMb } from "../rss.ts";
 import { type HttpPair, singleAndBulk } from "./http-pair.ts";
 
@@ -24,7 +23,6 @@ export async function gateway(ctx: BenchContext): Promise<GatewayFigures> {
   });
   ctx.onCleanup(() => service.stop());
   const url = `http://127.0.0.1:${port}/usage/transactions`;
-  await load({ url, body: singleBody, headers: ctx.headers, connections: 10, durationSeconds: 2 }); // warm-up
   console.log(`gateway: ${ctx.seconds} s single, ${ctx.seconds} s bulk ...`);
   const figures = await singleAndBulk({ pid: service.child.pid ?? 0, url, seconds: ctx.seconds, headers: ctx.headers });
   const rss = peakRssMb(service.child.pid ?? 0) ?? null;
