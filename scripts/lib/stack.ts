@@ -21,6 +21,8 @@ export interface StackOptions {
   /** How often unacknowledged messages are pushed again (README, "Pub/Sub emulator behaviour"). */
   redeliveryIntervalMs?: number;
   supervision?: Pick<SupervisorOptions, "maxRestarts" | "windowMs" | "restartDelayMs">;
+  /** Run the bundles `npm run build` makes, as production does, instead of the TypeScript sources. */
+  built?: boolean;
 }
 
 export interface Stack {
@@ -82,6 +84,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startWorkerProcess({
         port: workerPort,
         env,
+        built: options.built,
         onLine: (line) => {
           workerSpoke = Date.now();
           options.onLine?.("worker", line);
@@ -110,6 +113,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startGatewayProcess({
         port: options.gatewayPort,
         env: { ...env, PUBSUB_TOPIC: names.topic },
+        built: options.built,
         onLine: (line) => options.onLine?.("gateway", line),
       });
     const gateway = supervise("gateway", await startGateway(), startGateway, supervision());

@@ -1,14 +1,16 @@
 import { Firestore } from "@google-cloud/firestore";
 import { generateApiKey } from "@usage-ingestion/shared/server";
 import { createApiKey, createOrganization, setOrganizationStatus, UserError } from "../admin/organizations.ts";
+import { BUNDLES, bundle } from "../lib/bundle.ts";
 import { watchParents } from "../lib/parent-watch.ts";
 import { PortInUseError, type Stack, startStack } from "../lib/stack.ts";
 
 /**
  * `npm start`: the whole service on this machine. Emulators (or the ones the *_EMULATOR_HOST variables
  * point at), the Pub/Sub topology, the cost worker, the gateway, and an active development key. The
- * services are restarted when they die; whatever this process started stops when it stops, however it
- * is stopped (the orphan guard in scripts/lib covers SIGKILL).
+ * services run from the bundles built at start, as in production, and are restarted when they die;
+ * whatever this process started stops when it stops, however it is stopped (the orphan guard in
+ * scripts/lib covers SIGKILL).
  */
 const DEV_ORGANIZATION = "dev";
 const projectId = process.env.GOOGLE_CLOUD_PROJECT ?? "demo-usage-ingestion";
@@ -50,7 +52,10 @@ const stackLine = (line: string) => console.log(`[stack] ${line}`);
 
 try {
   console.log(`Starting the local stack for project ${projectId}...`);
+  // The services run as the deployed ones do: bundled, on the memory flags of their images.
+  for (const target of Object.values(BUNDLES)) await bundle(target);
   stack = await startStack({
+    built: true,
     projectId,
     gatewayPort,
     workerPort: process.env.WORKER_PORT ? Number(process.env.WORKER_PORT) : undefined,

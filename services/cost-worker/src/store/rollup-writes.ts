@@ -59,6 +59,7 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
   const shard = shardOf(record.message_id);
   const org = record.organization_id;
   const inc = (value = 0) => FieldValue.increment(value);
+  const quantities = Object.entries(change.quantities ?? {});
   const writes: MergeWrite[] = [
     {
       ref: db.doc(costRollupPath(org, key, shard)),
@@ -69,9 +70,11 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
         unpriced_transactions: inc(change.unpriced),
         conflict_transactions: inc(change.conflicts),
         cost_nanos: inc(change.costNanos),
-        quantities: Object.fromEntries(
-          Object.entries(change.quantities ?? {}).map(([name, value]) => [name, inc(value)]),
-        ),
+        // Merged, an empty map would replace the cell's quantities with nothing: a change without
+        // quantities (a conflict) leaves the field alone.
+        ...(quantities.length > 0
+          ? { quantities: Object.fromEntries(quantities.map(([name, value]) => [name, inc(value)])) }
+          : {}),
       },
     },
   ];

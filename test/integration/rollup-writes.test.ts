@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import { repricedRollupWrites } from "@usage-ingestion/cost-worker/repricing";
+import { recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
+import { type CostRecord, quantitiesOf, shardOf, type UsageEntry } from "@usage-ingestion/shared";
+import { describe, expect, it } from "vitest";
+import { firestore, uniqueId } from "../setup/harness.ts";
+
+const usage: UsageEntry[] = [{ type: "tokens", metrics: { input_tokens: 100, output_tokens: 20, total_tokens: 120 } }];
+
+const record = (organizationId: string, messageId: string, status: CostRecord["status"]): CostRecord => ({
+  message_id: messageId,
+  request_id: randomUUID(),
+  transaction_index: 0,
+  organization_id: organizationId,
+  received_at: "2026-03-01T08:00:00.000Z",
+  processed_at: "2026-03-01T08:00:00.000Z",
+  provider: "openai",
+  model: "gpt-4o",
+  model_tier: null,
+  context: { billable_customer_id: "acme" },
+  usage,
+  provider_usage_raw: null,
+  transaction_id: null,
+  duplicate_of: status === "conflict" ? "an-earlier-message" : null,
+  status,
+  unpriced_reason: null,
+  cost_usd: null,
+  cost_nanos: status === "priced" ? 1_000 : null,
+  line_items: [],
+  pricing: { source: null, version: null, model: null },
+  currency: "USD",
+  queue_schema_version: 1,
+  dimensions: {},
+});
+
+/** A message id whose record lands in the given roll-up shard. */
+function messageIdInShard(shard: number): string {
+  for (;;) {
+    const id = randomUUID();
+    if (shardOf(id) === shard) return id;
+  }
+}
+
+describe("roll-up writes on the Firestore emulator", () => {
+  it("keeps a cell's quantities when a conflict lands in the same shard after billed records", async () => {
+    const db = firestore();
+    const org = uniqueId("rollup-org");
+    const first = record(org, randomUUID(), "priced");
+    const shard = shardOf(first.message_id);
+    const second = record(org, messageIdInShard(shard), "priced");
+    const conflict = record(org, messageIdInShard(shard), "conflict");
+    // One commit per record, as the worker writes them.
+    for (const written of [first, second, conflict]) {
+      const batch = db.batch();
+      for (const write of recordRollupWrites(db, written, quantitiesOf(usage))) {
+        batch.set(write.ref, write.data, { merge: true });
+      }
+      await batch.commit();
+    }
+    const [cellWrite] = recordRollupWrites(db, first, quantitiesOf(usage));
+    const cell = (await (cellWrite?.ref ?? db.doc("missing/cell")).get()).data();
+    expect(cell).toMatchObject({ transactions: 2, conflict_transactions: 1, cost_nanos: 2_000 });
+    expect(cell?.quantities).toMatchObject({ input_tokens: 200, output_tokens: 40 });
+  });
+
+  it("keeps a cell's quantities when a re-priced record moves its cost", async () => {
+    const db = firestore();
+    const org = uniqueId("rollup-org");
+    const unpriced = { ...record(org, randomUUID(), "unpriced"), unpriced_reason: "unknown_model" };
+    const batch = db.batch();
+    for (const write of recordRollupWrites(db, unpriced, quantitiesOf(usage))) {
+      batch.set(write.ref, write.data, { merge: true });
+    }
+    await batch.commit();
+    const repriced = db.batch();
+    for (const write of repricedRollupWrites(db, unpriced, { ...unpriced, status: "priced", cost_nanos: 5_000 })) {
+      repriced.set(write.ref, write.data, { merge: true });
+    }
+    await repriced.commit();
+    const [cellWrite] = recordRollupWrites(db, unpriced, quantitiesOf(usage));
+    const cell = (await (cellWrite?.ref ?? db.doc("missing/cell")).get()).data();
+    expect(cell).toMatchObject({ transactions: 1, unpriced_transactions: 0, cost_nanos: 5_000 });
+    expect(cell?.quantities).toMatchObject({ input_tokens: 100, output_tokens: 20 });
+  });
+});
