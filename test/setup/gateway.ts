@@ -5,9 +5,9 @@ import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { answerParserErrors } from "../../services/gateway/src/http/parser-errors.ts";
 import {
-  boundedPublisher,
   type Publisher,
   type PublishOutcome,
+  PublishTimeoutError,
   pubSubPublisher,
 } from "../../services/gateway/src/queue/publisher.ts";
 import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
@@ -31,6 +31,29 @@ export function failingWhere(real: Publisher, fails: (message: QueueMessage) => 
       );
     },
     flush: () => real.flush(),
+  };
+}
+
+/**
+ * Bounds a stand-in publisher as pubSubPublisher bounds itself, but as a whole: a request that has not
+ * settled within `timeoutMs` counts as not queued, every message of it.
+ */
+function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
+  return {
+    publish: (messages, attributes) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const expired = new Promise<PublishOutcome[]>((resolve) => {
+        timer = setTimeout(() => {
+          const error = new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`);
+          resolve(messages.map(() => ({ error })));
+        }, timeoutMs);
+      });
+      const published = publisher
+        .publish(messages, attributes)
+        .catch((error: unknown) => messages.map(() => ({ error })));
+      return Promise.race([published, expired]).finally(() => clearTimeout(timer));
+    },
+    flush: () => publisher.flush(),
   };
 }
 

@@ -16,7 +16,7 @@ import { usageUnpriced } from "./routes/usage-unpriced.ts";
 export interface GatewayDeps {
   /** Already cached and time-bounded (see cachedKeyStore). */
   keys: KeyStore;
-  /** Already time-bounded (see boundedPublisher). */
+  /** Already time-bounded: pubSubPublisher bounds each request by PUBLISH_TIMEOUT_MS. */
   publisher: Publisher;
   logger: Logger;
   /** The report routes' reads (see firestoreReportSource); without it they are not served. */

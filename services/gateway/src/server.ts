@@ -6,7 +6,7 @@ import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
 import { parseGatewayConfig } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
-import { boundedPublisher, pubSubPublisher } from "./queue/publisher.ts";
+import { pubSubPublisher } from "./queue/publisher.ts";
 import { firestoreReportSource } from "./reports/report-source.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
@@ -25,14 +25,12 @@ const firestore = new Firestore(projectId ? { projectId } : {});
 // Reports sum integer nanos that may pass 2^53: their client reads integers as BigInt.
 const reportsFirestore = new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });
 const pubsub = new PubSub(projectId ? { projectId } : {});
-const publisher = boundedPublisher(
-  pubSubPublisher(pubsub, {
-    topic: config.PUBSUB_TOPIC,
-    timeoutMs: config.PUBLISH_TIMEOUT_MS,
-    batchMaxMs: config.PUBLISH_BATCH_MAX_MS,
-  }),
-  config.PUBLISH_TIMEOUT_MS,
-);
+// Bounded by PUBLISH_TIMEOUT_MS per request, keeping the ids confirmed before the bound.
+const publisher = pubSubPublisher(pubsub, {
+  topic: config.PUBSUB_TOPIC,
+  timeoutMs: config.PUBLISH_TIMEOUT_MS,
+  batchMaxMs: config.PUBLISH_BATCH_MAX_MS,
+});
 const keys = cachedKeyStore(firestoreKeyStore(firestore), {
   ttlMs: config.KEY_CACHE_TTL_MS,
   maxEntries: config.KEY_CACHE_MAX_ENTRIES,

@@ -1,7 +1,7 @@
 import type { PubSub } from "@google-cloud/pubsub";
 import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
 import type { OutgoingMessage } from "./publish-wire.ts";
-import { type PublishOutcome, PublishTimeoutError, pubSubBatcher } from "./pubsub-batcher.ts";
+import { type PublishOutcome, pubSubBatcher } from "./pubsub-batcher.ts";
 import { queueMessageJson } from "./queue-message-json.ts";
 
 export { type PublishOutcome, PublishTimeoutError } from "./pubsub-batcher.ts";
@@ -52,28 +52,5 @@ export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions)
       return batcher.publish(outgoing);
     },
     flush: () => batcher.flush(),
-  };
-}
-
-/**
- * Bounds a publisher that does not bound itself (pubSubPublisher does): a request that has not settled
- * within `timeoutMs` counts as not queued, every message of it.
- */
-export function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
-  return {
-    publish: (messages, attributes) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const expired = new Promise<PublishOutcome[]>((resolve) => {
-        timer = setTimeout(() => {
-          const error = new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`);
-          resolve(messages.map(() => ({ error })));
-        }, timeoutMs);
-      });
-      const published = publisher
-        .publish(messages, attributes)
-        .catch((error: unknown) => messages.map(() => ({ error })));
-      return Promise.race([published, expired]).finally(() => clearTimeout(timer));
-    },
-    flush: () => publisher.flush(),
   };
 }
