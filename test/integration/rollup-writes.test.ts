@@ -41,6 +41,21 @@ function messageIdInShard(shard: number): string {
   }
 }
 
+type Db = ReturnType<typeof firestore>;
+
+/** Commits writes in one batch, as the worker commits a record's. */
+async function commit(db: Db, writes: ReturnType<typeof recordRollupWrites>): Promise<void> {
+  const batch = db.batch();
+  for (const write of writes) batch.set(write.ref, write.data, { merge: true });
+  await batch.commit();
+}
+
+/** The roll-up cell a record's writes add to. */
+async function cellOf(db: Db, written: CostRecord) {
+  const [cellWrite] = recordRollupWrites(db, written, quantitiesOf(usage));
+  return (await (cellWrite?.ref ?? db.doc("missing/cell")).get()).data();
+}
+
 describe("roll-up writes on the Firestore emulator", () => {
   it("keeps a cell's quantities when a conflict lands in the same shard after billed records", async () => {
     const db = firestore();
@@ -50,15 +65,9 @@ describe("roll-up writes on the Firestore emulator", () => {
     const second = record(org, messageIdInShard(shard), "priced");
     const conflict = record(org, messageIdInShard(shard), "conflict");
     // One commit per record, as the worker writes them.
-    for (const written of [first, second, conflict]) {
-      const batch = db.batch();
-      for (const write of recordRollupWrites(db, written, quantitiesOf(usage))) {
-        batch.set(write.ref, write.data, { merge: true });
-      }
-      await batch.commit();
-    }
-    const [cellWrite] = recordRollupWrites(db, first, quantitiesOf(usage));
-    const cell = (await (cellWrite?.ref ?? db.doc("missing/cell")).get()).data();
+    for (const written of [first, second, conflict])
+      await commit(db, recordRollupWrites(db, written, quantitiesOf(usage)));
+    const cell = await cellOf(db, first);
     expect(cell).toMatchObject({ transactions: 2, conflict_transactions: 1, cost_nanos: 2_000 });
     expect(cell?.quantities).toMatchObject({ input_tokens: 200, output_tokens: 40 });
   });
@@ -67,18 +76,9 @@ describe("roll-up writes on the Firestore emulator", () => {
     const db = firestore();
     const org = uniqueId("rollup-org");
     const unpriced = { ...record(org, randomUUID(), "unpriced"), unpriced_reason: "unknown_model" };
-    const batch = db.batch();
-    for (const write of recordRollupWrites(db, unpriced, quantitiesOf(usage))) {
-      batch.set(write.ref, write.data, { merge: true });
-    }
-    await batch.commit();
-    const repriced = db.batch();
-    for (const write of repricedRollupWrites(db, unpriced, { ...unpriced, status: "priced", cost_nanos: 5_000 })) {
-      repriced.set(write.ref, write.data, { merge: true });
-    }
-    await repriced.commit();
-    const [cellWrite] = recordRollupWrites(db, unpriced, quantitiesOf(usage));
-    const cell = (await (cellWrite?.ref ?? db.doc("missing/cell")).get()).data();
+    await commit(db, recordRollupWrites(db, unpriced, quantitiesOf(usage)));
+    await commit(db, repricedRollupWrites(db, unpriced, { ...unpriced, status: "priced", cost_nanos: 5_000 }));
+    const cell = await cellOf(db, unpriced);
     expect(cell).toMatchObject({ transactions: 1, unpriced_transactions: 0, cost_nanos: 5_000 });
     expect(cell?.quantities).toMatchObject({ input_tokens: 100, output_tokens: 20 });
   });
