@@ -103,7 +103,7 @@ export async function reportLatency(projectId: string): Promise<string[]> {
   const keys = cachedKeyStore(firestoreKeyStore(db), { ttlMs: 60_000, maxEntries: 10, lookupTimeoutMs: 5_000 });
   const app = createApp({
     keys,
-    publisher: { publish: async () => [], flush: async () => {} },
+    publisher: { publish: async () => [], close: async () => {} },
     logger: { log: () => {} },
     reports: firestoreReportSource(reportsDb),
   });

@@ -4,10 +4,9 @@ import { REPO_ROOT } from "./services.ts";
 
 /**
  * Each service bundled into one ES module, with our TypeScript and Valibot inside and the Google Cloud
- * clients (with the gRPC library they share, whose classes must be theirs), Express and the pricing catalog
- * left as installed packages (they load data files at run time).
+ * clients, Express and the pricing catalog left as installed packages (they load data files at run time).
  */
-export const EXTERNAL_PACKAGES = ["@google-cloud/*", "@grpc/grpc-js", "@pydantic/genai-prices", "express"];
+export const EXTERNAL_PACKAGES = ["@google-cloud/*", "@pydantic/genai-prices", "express"];
 
 export const BUNDLES = {
   gateway: { entry: "services/gateway/src/server.ts", out: "services/gateway/dist/server.js" },

@@ -83,4 +83,19 @@ describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
     await batcher.flush();
     expect((await published).map(idOf)[0]).toMatch(/\S/);
   });
+
+  it("close sends what is waiting, and a call after it opens a new connection", async () => {
+    const topic = await pullableTopic();
+    const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 60_000 });
+    const published = batcher.publish([message(8)]);
+    await batcher.close();
+    const [first] = (await published).map(idOf);
+    expect(first).toMatch(/\S/);
+    const again = batcher.publish([message(9)]);
+    await batcher.flush();
+    const [second] = (await again).map(idOf);
+    expect(second).toMatch(/\S/);
+    expect((await topic.pull(2)).map((m) => m.id).sort()).toEqual([first, second].sort());
+    await batcher.close();
+  });
 });

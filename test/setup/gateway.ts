@@ -30,7 +30,7 @@ export function failingWhere(real: Publisher, fails: (message: QueueMessage) => 
         failing[index] ? { error: new Error("simulated Pub/Sub outage") } : (confirmed[next++] as PublishOutcome),
       );
     },
-    flush: () => real.flush(),
+    close: () => real.close(),
   };
 }
 
@@ -53,7 +53,7 @@ function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
         .catch((error: unknown) => messages.map(() => ({ error })));
       return Promise.race([published, expired]).finally(() => clearTimeout(timer));
     },
-    flush: () => publisher.flush(),
+    close: () => publisher.close(),
   };
 }
 
@@ -63,7 +63,7 @@ export const hangingPublisher = (onPublish: () => void = () => {}): Publisher =>
     onPublish();
     return new Promise(() => {});
   },
-  flush: async () => {},
+  close: async () => {},
 });
 
 /** Responses whose JSON the tests read freely; the assertions are what check its shape. */

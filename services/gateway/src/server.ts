@@ -64,7 +64,7 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
-  await publisher.flush().catch(() => undefined);
+  await publisher.close().catch(() => undefined);
   await Promise.allSettled([pubsub.close(), firestore.terminate(), reportsFirestore.terminate()]);
   logger.log("INFO", "gateway stopped");
   process.exit(0);

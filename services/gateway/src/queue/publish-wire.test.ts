@@ -70,6 +70,22 @@ describe("the Publish call on the wire", () => {
     );
   });
 
+  it("writes the request after the bytes the caller reserves, and leaves those to the caller", () => {
+    const sizer = new MessageSizer();
+    const messages = [{ data: '{"n":1}', attributes: { organization_id: "org-1" } }];
+    const plain = encodePublishRequest(
+      "projects/p/topics/t",
+      messages.map((m) => sizer.size(m)),
+    );
+    const framed = encodePublishRequest(
+      "projects/p/topics/t",
+      messages.map((m) => sizer.size(m)),
+      5,
+    );
+    expect(framed.length).toBe(plain.length + 5);
+    expect(framed.subarray(5)).toEqual(plain);
+  });
+
   it("decodes the ids of a PublishResponse in order", () => {
     const messageIds = ["1", "22", "333", "9".repeat(200)];
     const bytes = Buffer.from(PublishResponse.encode({ messageIds }).finish());

@@ -100,14 +100,17 @@ export class MessageSizer {
 /** The size a message adds to a request: its own bytes, its field tag and its length. */
 export const requestShare = (message: SizedMessage) => fieldBytes(message.bytes);
 
-/** One PublishRequest holding every message, in order. */
-export function encodePublishRequest(topic: string, messages: readonly SizedMessage[]): Buffer {
+/**
+ * One PublishRequest holding every message, in order, after `reserved` bytes left for the caller (the
+ * call's frame header), so that the request is written once, straight into the buffer that is sent.
+ */
+export function encodePublishRequest(topic: string, messages: readonly SizedMessage[], reserved = 0): Buffer {
   const topicBytes = Buffer.byteLength(topic, "utf8");
-  let size = fieldBytes(topicBytes);
+  let size = reserved + fieldBytes(topicBytes);
   for (const item of messages) size += fieldBytes(item.bytes);
   const out = Buffer.allocUnsafe(size);
-  out[0] = TOPIC;
-  let at = writeVarint(out, 1, topicBytes);
+  out[reserved] = TOPIC;
+  let at = writeVarint(out, reserved + 1, topicBytes);
   at += out.write(topic, at, "utf8");
   for (const item of messages) {
     out[at++] = MESSAGES;

@@ -13,8 +13,8 @@ export interface Publisher {
    * trace, see traceAttributes). Resolves with one outcome per message; never rejects.
    */
   publish(messages: readonly QueueMessage[], attributes?: Record<string, string>): Promise<PublishOutcome[]>;
-  /** Sends whatever is still batched; used at shutdown. */
-  flush(): Promise<void>;
+  /** Sends whatever is still batched, waits for it, then closes the connection to Pub/Sub; at shutdown. */
+  close(): Promise<void>;
 }
 
 export interface PubSubPublisherOptions {
@@ -51,6 +51,6 @@ export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions)
       });
       return batcher.publish(outgoing);
     },
-    flush: () => batcher.flush(),
+    close: () => batcher.close(),
   };
 }

@@ -1,5 +1,5 @@
-import { type PubSub, v1 } from "@google-cloud/pubsub";
-import { Metadata, status } from "@grpc/grpc-js";
+import type { PubSub } from "@google-cloud/pubsub";
+import { FRAME_HEADER_BYTES, type GrpcChannel, GrpcStatus, grpcChannel } from "./grpc-channel.ts";
 import {
   decodeMessageIds,
   encodePublishRequest,
@@ -15,13 +15,13 @@ const MAX_BYTES_PER_CALL = 9 * 1024 * 1024;
 const PUBLISH_METHOD = "/google.pubsub.v1.Publisher/Publish";
 /** The codes and backoff the generated client retries `Publish` on (publisher_client_config.json). */
 const RETRIED = new Set<number>([
-  status.CANCELLED,
-  status.UNKNOWN,
-  status.DEADLINE_EXCEEDED,
-  status.RESOURCE_EXHAUSTED,
-  status.ABORTED,
-  status.INTERNAL,
-  status.UNAVAILABLE,
+  GrpcStatus.CANCELLED,
+  GrpcStatus.UNKNOWN,
+  GrpcStatus.DEADLINE_EXCEEDED,
+  GrpcStatus.RESOURCE_EXHAUSTED,
+  GrpcStatus.ABORTED,
+  GrpcStatus.INTERNAL,
+  GrpcStatus.UNAVAILABLE,
 ]);
 const FIRST_RETRY_DELAY_MS = 100;
 const RETRY_DELAY_MULTIPLIER = 4;
@@ -55,25 +55,13 @@ interface Pending extends SizedMessage {
   index: number;
 }
 
-/** The grpc-js client the generated PublisherClient calls through, for the one raw unary call. */
-interface UnaryClient {
-  makeUnaryRequest(
-    method: string,
-    serialize: (value: Buffer) => Buffer,
-    deserialize: (value: Buffer) => string[],
-    argument: Buffer,
-    metadata: Metadata,
-    options: { deadline: number },
-    callback: (error: (Error & { code?: number }) | null, value?: string[]) => void,
-  ): unknown;
-}
-
 /**
  * Publishes a request's messages together, one `Publish` call per batch: messages handed over within
  * `batchMaxMs` of each other share a call (a call's limits permitting), and each message is confirmed
- * with the id Pub/Sub returned for it, or fails with its call. The call is made on the channel of the
- * generated client that `PubSub` itself creates and closes (`pubsub.api`), with the request encoded
- * straight to the wire (see publish-wire.ts), and retried as that client would retry it.
+ * with the id Pub/Sub returned for it, or fails with its call. The call goes to the endpoint `PubSub`
+ * resolved, with its credentials, over one HTTP/2 connection of our own (grpc-channel.ts), with the
+ * request encoded straight to the wire (publish-wire.ts), and is retried as the generated client would
+ * retry it. `close` ends that connection.
  *
  * Every request is bounded by `timeoutMs`: when it runs out, the messages already confirmed keep their ids
  * and the rest fail with PublishTimeoutError, even if a call is still under way.
@@ -84,22 +72,18 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
   let pendingBytes = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const inFlight = new Set<Promise<void>>();
-  let connected: Promise<{ stub: UnaryClient; topic: string; metadata: Metadata }> | undefined;
+  let connected: Promise<{ channel: GrpcChannel; topic: string; headers: Record<string, string> }> | undefined;
 
   const connect = () => {
     connected ??= (async () => {
+      // The project (looked up when not given) and the endpoint, as PubSub resolved them.
       const config = await pubsub.getClientConfig();
-      const api = pubsub.api as Record<string, unknown>;
-      api.PublisherClient ??= new v1.PublisherClient(config as ConstructorParameters<typeof v1.PublisherClient>[0]);
-      const client = api.PublisherClient as v1.PublisherClient;
-      const stub = (await client.initialize()) as unknown as UnaryClient;
       const topic = options.topic.startsWith("projects/")
         ? options.topic
         : `projects/${pubsub.projectId}/topics/${options.topic}`;
+      const channel = grpcChannel(publisherChannelOptions(pubsub, config));
       // The routing header the generated client sends with every Publish.
-      const metadata = new Metadata();
-      metadata.set("x-goog-request-params", `topic=${encodeURIComponent(topic)}`);
-      return { stub, topic, metadata };
+      return { channel, topic, headers: { "x-goog-request-params": `topic=${encodeURIComponent(topic)}` } };
     })().catch((error: unknown) => {
       connected = undefined;
       throw error;
@@ -118,31 +102,18 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
     slot.resolve(slot.outcomes as PublishOutcome[]);
   };
 
-  const attempt = (stub: UnaryClient, request: Buffer, metadata: Metadata, deadline: number) =>
-    new Promise<string[]>((resolve, reject) => {
-      stub.makeUnaryRequest(
-        PUBLISH_METHOD,
-        (value) => value,
-        decodeMessageIds,
-        request,
-        metadata,
-        { deadline },
-        (error, ids) => (error ? reject(error) : resolve(ids ?? [])),
-      );
-    });
-
   const call = async (batch: Pending[]) => {
     const deadline = Date.now() + options.timeoutMs;
     try {
-      const { stub, topic, metadata } = await connect();
-      const request = encodePublishRequest(topic, batch);
-      // The data is in the request now: let the strings go while Pub/Sub answers.
+      const { channel, topic, headers } = await connect();
+      const frame = encodePublishRequest(topic, batch, FRAME_HEADER_BYTES);
+      // The data is in the frame now: let the strings go while Pub/Sub answers.
       for (const item of batch) item.data = "";
       let delay = FIRST_RETRY_DELAY_MS;
       let ids: string[];
       for (;;) {
         try {
-          ids = await attempt(stub, request, metadata, deadline);
+          ids = decodeMessageIds(await channel.unary(PUBLISH_METHOD, frame, headers, deadline));
           break;
         } catch (error) {
           const code = (error as { code?: number }).code;
@@ -207,5 +178,25 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
       send();
       await Promise.allSettled([...inFlight]);
     },
+    /** Flushes, then closes the connection to Pub/Sub. */
+    async close(): Promise<void> {
+      send();
+      await Promise.allSettled([...inFlight]);
+      const opened = await connected?.catch(() => undefined);
+      await opened?.channel.close();
+    },
+  };
+}
+
+/**
+ * Where PubSub itself would send the call: the emulator in plaintext (PUBSUB_EMULATOR_HOST, or an
+ * endpoint PubSub took for one), anything else over TLS with PubSub's own credentials.
+ */
+export function publisherChannelOptions(pubsub: PubSub, config: { servicePath?: string; port?: number | string }) {
+  const host = config.servicePath ?? "pubsub.googleapis.com";
+  if (pubsub.isEmulator) return { origin: `http://${host}:${config.port ?? 80}` };
+  return {
+    origin: `https://${host}:${config.port ?? 443}`,
+    callHeaders: async () => Object.fromEntries(await pubsub.auth.getRequestHeaders()),
   };
 }

@@ -1,0 +1,260 @@
+import http2, { type ClientHttp2Session, type ClientHttp2Stream, type SecureClientSessionOptions } from "node:http2";
+
+/**
+ * Unary gRPC calls over one HTTP/2 connection, on Node's own http2 (the gRPC over HTTP/2 protocol,
+ * https://github.com/grpc/grpc/blob/master/doc/PROTOCOL-HTTP2.md): a request frame out, one response
+ * frame and a status back. It does only what the gateway's one call needs: no compression, no
+ * streaming, no load balancing. It replaced grpc-js for the publish call because grpc-js's per-call
+ * machinery cost the gateway more CPU than all of its own work per request (see the README's benchmark).
+ *
+ * The connection is opened on the first call and again after it is lost or the server sends GOAWAY;
+ * a call that runs out of time is cancelled, and the connection is checked with a PING, so a connection
+ * that died silently is replaced rather than waited on.
+ */
+
+/** gRPC status codes (https://grpc.github.io/grpc/core/md_doc_statuscodes.html), those used here. */
+export const GrpcStatus = {
+  OK: 0,
+  CANCELLED: 1,
+  UNKNOWN: 2,
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
+  ABORTED: 10,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+  UNAUTHENTICATED: 16,
+} as const;
+
+/** A call that ended without a response message: its gRPC status code and the server's message. */
+export class GrpcCallError extends Error {
+  override name = "GrpcCallError";
+  constructor(
+    readonly code: number,
+    readonly details: string,
+  ) {
+    super(`${code} ${codeName(code)}: ${details}`);
+  }
+}
+
+const codeName = (code: number) => Object.entries(GrpcStatus).find(([, value]) => value === code)?.[0] ?? "STATUS";
+
+/** The five bytes before every message on the wire: a compressed flag and the message's length. */
+export const FRAME_HEADER_BYTES = 5;
+
+export interface GrpcChannelOptions {
+  /** `http://host:port` for a plaintext server (the emulator), `https://host:port` for TLS. */
+  origin: string;
+  /** Headers every call carries, such as its authorization; the auth library caches its token. */
+  callHeaders?: () => Promise<Record<string, string>>;
+  /** TLS settings beyond Node's defaults (a test's own certificate authority). */
+  tls?: Pick<SecureClientSessionOptions, "ca">;
+  /** How long a PING may take before the connection is given up as dead; 5 s by default. */
+  pingTimeoutMs?: number;
+}
+
+export interface GrpcChannel {
+  /**
+   * Calls `path` with `frame`, whose first FRAME_HEADER_BYTES are left for the frame header and the rest
+   * is the encoded request; resolves with the encoded response message, or rejects with a GrpcCallError.
+   * `deadline` is a Date.now() time: the server is told it, and the call is cancelled when it passes.
+   */
+  unary(path: string, frame: Buffer, headers: Record<string, string>, deadline: number): Promise<Buffer>;
+  /** Closes the connection once the calls under way have ended. */
+  close(): Promise<void>;
+}
+
+/** HTTP statuses without a gRPC status, mapped as the protocol's own table says (http-grpc-status-mapping.md). */
+function statusOfHttp(httpStatus: number): number {
+  if (httpStatus === 400) return GrpcStatus.INTERNAL;
+  if (httpStatus === 401) return GrpcStatus.UNAUTHENTICATED;
+  if (httpStatus === 403) return GrpcStatus.PERMISSION_DENIED;
+  if (httpStatus === 404) return GrpcStatus.UNIMPLEMENTED;
+  if ([429, 502, 503, 504].includes(httpStatus)) return GrpcStatus.UNAVAILABLE;
+  return GrpcStatus.UNKNOWN;
+}
+
+/** A stream reset without a status, mapped as grpc-js maps it. */
+function statusOfReset(code: number): number {
+  const { constants } = http2;
+  if (code === constants.NGHTTP2_REFUSED_STREAM) return GrpcStatus.UNAVAILABLE;
+  if (code === constants.NGHTTP2_CANCEL) return GrpcStatus.CANCELLED;
+  if (code === constants.NGHTTP2_ENHANCE_YOUR_CALM) return GrpcStatus.RESOURCE_EXHAUSTED;
+  if (code === constants.NGHTTP2_INADEQUATE_SECURITY) return GrpcStatus.PERMISSION_DENIED;
+  return GrpcStatus.INTERNAL;
+}
+
+function decodeDetails(value: unknown): string {
+  if (typeof value !== "string") return "";
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The one response message of a unary call, from the data frames' bytes. */
+function responseMessage(chunks: Buffer[]): Buffer {
+  const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+  if (bytes.length < FRAME_HEADER_BYTES) throw new GrpcCallError(GrpcStatus.INTERNAL, "no response message");
+  if (bytes[0] !== 0) throw new GrpcCallError(GrpcStatus.INTERNAL, "a compressed response, never asked for");
+  const length = bytes.readUInt32BE(1);
+  if (bytes.length !== FRAME_HEADER_BYTES + length) {
+    throw new GrpcCallError(GrpcStatus.INTERNAL, "the response is not one whole message");
+  }
+  return bytes.subarray(FRAME_HEADER_BYTES);
+}
+
+/** One HTTP/2 connection and how many calls are on it: it holds the process open only while one is. */
+interface Connection {
+  session: ClientHttp2Session;
+  calls: number;
+}
+
+export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
+  const pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
+  let current: Connection | undefined;
+  let active = 0;
+  const idle = new Set<() => void>();
+
+  const forget = (lost: Connection) => {
+    if (current === lost) current = undefined;
+  };
+  const connection = (): Connection => {
+    if (current && !current.session.closed && !current.session.destroyed) return current;
+    const opened: Connection = { session: http2.connect(options.origin, { ...options.tls }), calls: 0 };
+    // A lost connection fails its own streams (each sees its close); new calls open a new one.
+    opened.session.on("error", () => forget(opened));
+    opened.session.on("goaway", () => forget(opened));
+    opened.session.on("close", () => forget(opened));
+    opened.session.unref();
+    current = opened;
+    return opened;
+  };
+  /** After a call ran out of time: a connection that does not answer a PING is replaced. */
+  const check = ({ session }: Connection) => {
+    if (session.closed || session.destroyed) return;
+    const timer = setTimeout(() => session.destroy(), pingTimeoutMs);
+    timer.unref();
+    const sent = session.ping((error) => {
+      clearTimeout(timer);
+      if (error) session.destroy();
+    });
+    if (!sent) clearTimeout(timer);
+  };
+  const begin = (used: Connection) => {
+    active++;
+    if (used.calls++ === 0) used.session.ref();
+  };
+  const end = (used: Connection) => {
+    if (--used.calls === 0 && !used.session.destroyed) used.session.unref();
+    if (--active > 0) return;
+    for (const resolve of idle) resolve();
+    idle.clear();
+  };
+
+  const call = (path: string, frame: Buffer, extra: Record<string, string>, deadline: number) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) {
+        reject(new GrpcCallError(GrpcStatus.DEADLINE_EXCEEDED, "the deadline passed before the call"));
+        return;
+      }
+      frame[0] = 0;
+      frame.writeUInt32BE(frame.length - FRAME_HEADER_BYTES, 1);
+      let used: Connection | undefined;
+      let stream: ClientHttp2Stream;
+      try {
+        used = connection();
+        stream = used.session.request({
+          ...extra,
+          ":method": "POST",
+          ":path": path,
+          "content-type": "application/grpc",
+          te: "trailers",
+          "grpc-accept-encoding": "identity",
+          "grpc-timeout": `${Math.min(remaining, 99_999_999)}m`,
+        });
+      } catch (error) {
+        // A connection that is closing refuses new streams at once: the next attempt opens a new one.
+        if (used) forget(used);
+        reject(new GrpcCallError(GrpcStatus.UNAVAILABLE, (error as Error).message));
+        return;
+      }
+      const on = used;
+      begin(on);
+      const chunks: Buffer[] = [];
+      let httpStatus = 0;
+      let grpcStatus: unknown;
+      let grpcMessage: unknown;
+      let failure: Error | undefined;
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        stream.close(http2.constants.NGHTTP2_CANCEL);
+        check(on);
+      }, remaining);
+      stream.on("response", (headers) => {
+        httpStatus = Number(headers[":status"]);
+        // A trailers-only response carries its status with the headers.
+        if (headers["grpc-status"] !== undefined) {
+          grpcStatus = headers["grpc-status"];
+          grpcMessage = headers["grpc-message"];
+        }
+      });
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("trailers", (trailers) => {
+        grpcStatus = trailers["grpc-status"];
+        grpcMessage = trailers["grpc-message"];
+      });
+      stream.on("error", (error: Error) => {
+        failure = error;
+      });
+      stream.on("close", () => {
+        clearTimeout(timer);
+        end(on);
+        try {
+          if (timedOut) throw new GrpcCallError(GrpcStatus.DEADLINE_EXCEEDED, "the deadline passed");
+          if (grpcStatus !== undefined) {
+            const code = Number(grpcStatus);
+            if (code !== GrpcStatus.OK) throw new GrpcCallError(code, decodeDetails(grpcMessage));
+            resolve(responseMessage(chunks));
+            return;
+          }
+          if (httpStatus !== 0 && httpStatus !== 200) {
+            throw new GrpcCallError(statusOfHttp(httpStatus), `HTTP status ${httpStatus}`);
+          }
+          // The server reset the stream: its code says why. Anything else is the connection failing.
+          const reset = (failure as NodeJS.ErrnoException | undefined)?.code === "ERR_HTTP2_STREAM_ERROR";
+          if (reset && stream.rstCode !== undefined) {
+            throw new GrpcCallError(statusOfReset(stream.rstCode), `stream reset with code ${stream.rstCode}`);
+          }
+          throw new GrpcCallError(GrpcStatus.UNAVAILABLE, failure?.message ?? "the connection closed mid-call");
+        } catch (error) {
+          reject(error);
+        }
+      });
+      stream.end(frame);
+    });
+
+  return {
+    unary(path, frame, headers, deadline) {
+      if (!options.callHeaders) return call(path, frame, headers, deadline);
+      return options.callHeaders().then(
+        (auth) => call(path, frame, { ...auth, ...headers }, deadline),
+        // As grpc-js treats credentials that could not be had: UNAVAILABLE, so the call is retried.
+        (error: Error) => {
+          throw new GrpcCallError(GrpcStatus.UNAVAILABLE, `no credentials: ${error.message}`);
+        },
+      );
+    },
+    async close() {
+      if (active > 0) await new Promise<void>((resolve) => idle.add(resolve));
+      const last = current?.session;
+      current = undefined;
+      if (last && !last.destroyed) await new Promise<void>((resolve) => last.close(() => resolve()));
+    },
+  };
+}
