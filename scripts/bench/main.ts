@@ -9,14 +9,17 @@ import { REPO_ROOT } from "../lib/services.ts";
 import type { BenchContext } from "./context.ts";
 import { type BenchResults, printReport } from "./report.ts";
 import { reportLatency } from "./report-latency.ts";
-import { bareExpress } from "./steps/bare-express.ts";
-import { gateway } from "./steps/gateway.ts";
+import { startBareExpress } from "./steps/bare-express.ts";
+import { startGateway } from "./steps/gateway.ts";
+import { type MeasuredPair, measureInTurns, type ServerUnderLoad } from "./steps/http-pair.ts";
 import { minimalBacklog } from "./steps/minimal-backlog.ts";
+import { warmEmulator } from "./steps/warm-emulator.ts";
 import { workerBacklog } from "./steps/worker-backlog.ts";
 
 /**
- * `npm run bench`: the gateway beside a bare Express 5 app, then the cost worker beside a minimal push
- * handler, all on the emulators in one run. Prints the figures and writes them to bench-results.json
+ * `npm run bench`: the gateway beside a bare Express 5 app (in turns, BENCH_ROUNDS times, after the
+ * Pub/Sub emulator is warmed up), then the cost worker beside a minimal push handler, all on the emulators
+ * in one run. Prints the figures and writes them to bench-results.json
  * (BENCH_OUTPUT elsewhere); nothing here passes or fails. BENCH_STEPS=bare,gateway runs only those
  * (steps: bare, gateway, minimal, worker, reports).
  */
@@ -53,15 +56,23 @@ try {
     seconds,
     onCleanup: (step) => cleanups.push(step),
   };
-  const results: BenchResults = {
-    node: process.version,
-    loadAverage: loadavg(),
-    seconds,
-    bare: runs("bare") ? await bareExpress(ctx) : undefined,
-    gateway: runs("gateway") ? await gateway(ctx) : undefined,
-    minimal: runs("minimal") ? await minimalBacklog(ctx, backlog) : undefined,
-    worker: runs("worker") ? await workerBacklog(ctx, backlog, latencySamples) : undefined,
-  };
+  const results: BenchResults = { node: process.version, loadAverage: loadavg(), seconds };
+  if (runs("bare") || runs("gateway")) {
+    const published = await warmEmulator(ctx);
+    if (published > 0) console.log(`  ${published.toLocaleString("en-US")} messages published`);
+    const bare = runs("bare") ? await startBareExpress(ctx) : undefined;
+    const gateway = runs("gateway") ? await startGateway(ctx) : undefined;
+    const servers = [bare, gateway].filter((server): server is ServerUnderLoad => server !== undefined);
+    const measured = await measureInTurns(servers, seconds);
+    const of = (server: ServerUnderLoad | undefined): MeasuredPair | undefined =>
+      server ? measured[servers.indexOf(server)] : undefined;
+    results.bare = of(bare);
+    const gatewayPair = of(gateway);
+    if (gateway && gatewayPair) results.gateway = { ...gatewayPair, peakRssMb: gateway.peakRssMb() };
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+  results.minimal = runs("minimal") ? await minimalBacklog(ctx, backlog) : undefined;
+  results.worker = runs("worker") ? await workerBacklog(ctx, backlog, latencySamples) : undefined;
   results.loadAverageAfter = loadavg();
   printReport(results);
   // A month of data at 1,000,000 transactions, seeded straight into roll-ups and edge-day records.

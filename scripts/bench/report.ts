@@ -1,7 +1,7 @@
 import type { DrainFigures } from "./backlog.ts";
 import type { LatencyFigures } from "./steps/accept-to-record.ts";
 import type { GatewayFigures } from "./steps/gateway.ts";
-import type { HttpPair } from "./steps/http-pair.ts";
+import { type MeasuredPair, ROUNDS } from "./steps/http-pair.ts";
 
 export interface BenchResults {
   node: string;
@@ -9,7 +9,7 @@ export interface BenchResults {
   loadAverage: number[];
   loadAverageAfter?: number[];
   seconds: number;
-  bare?: HttpPair;
+  bare?: MeasuredPair;
   gateway?: GatewayFigures;
   minimal?: DrainFigures;
   worker?: { backlog: DrainFigures; acceptToRecord: LatencyFigures };
@@ -90,6 +90,16 @@ function rows(r: BenchResults): Row[] {
   ];
 }
 
+/** Each round's CPU figures, bare app / gateway, so a median can be read against its spread. */
+function roundsLine(r: BenchResults): string {
+  const count = Math.max(r.bare?.rounds.length ?? 0, r.gateway?.rounds.length ?? 0);
+  return Array.from({ length: count }, (_, i) => {
+    const bare = r.bare?.rounds[i];
+    const gw = r.gateway?.rounds[i];
+    return `single ${fmt(bare?.single.cpuUsPerRequest)}/${fmt(gw?.single.cpuUsPerRequest)} us, bulk ${fmt(bare?.bulk.cpuUsPerTransaction, 1)}/${fmt(gw?.bulk.cpuUsPerTransaction, 1)} us`;
+  }).join("; ");
+}
+
 /** The figures side by side: ours, the yardstick's (bare Express for the gateway, minimal handler for the worker). */
 export function printReport(results: BenchResults): void {
   const widths = [34, 16, 16];
@@ -99,7 +109,8 @@ export function printReport(results: BenchResults): void {
   for (const row of rows(results)) console.log(line(row));
   console.log(
     `\nYardstick: a bare Express 5 app for the gateway rows, a minimal push handler for the worker rows. CPU is each` +
-      ` process's own (/proc/<pid>/stat). ${results.seconds} s per load; 50 connections single, 10 bulk. Node ${results.node};` +
+      ` process's own (/proc/<pid>/stat). ${results.seconds} s per load; 50 connections single, 10 bulk; gateway rows are` +
+      ` the median of ${ROUNDS} rounds, the servers taking turns (every round: ${roundsLine(results)}). Node ${results.node};` +
       ` load average ${results.loadAverage.map((n) => n.toFixed(1)).join(" ")} before, ` +
       `${(results.loadAverageAfter ?? []).map((n) => n.toFixed(1)).join(" ")} after.`,
   );

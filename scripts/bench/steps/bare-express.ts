@@ -1,10 +1,10 @@
 import { freePort, spawnGroup, waitFor } from "../../lib/processes.ts";
 import { REPO_ROOT } from "../../lib/services.ts";
 import type { BenchContext } from "../context.ts";
-import { type HttpPair, singleAndBulk } from "./http-pair.ts";
+import type { ServerUnderLoad } from "./http-pair.ts";
 
-/** Step 1, the yardstick: a bare Express 5 app (`express.json()` and a 202) under the same loads. */
-export async function bareExpress(ctx: BenchContext): Promise<HttpPair> {
+/** The yardstick: a bare Express 5 app (`express.json()` and a 202), under the same loads as the gateway. */
+export async function startBareExpress(ctx: BenchContext): Promise<ServerUnderLoad> {
   const port = await freePort();
   const bare = spawnGroup(process.execPath, ["--import", "tsx", "scripts/bench/bare-app.ts"], {
     cwd: REPO_ROOT,
@@ -17,8 +17,5 @@ export async function bareExpress(ctx: BenchContext): Promise<HttpPair> {
     30_000,
     () => "the bare app did not start",
   );
-  console.log(`bare Express 5 app: ${ctx.seconds} s single, ${ctx.seconds} s bulk ...`);
-  const figures = await singleAndBulk({ pid: bare.child.pid ?? 0, url, seconds: ctx.seconds });
-  await bare.stop();
-  return figures;
+  return { name: "bare Express 5 app", pid: bare.child.pid ?? 0, url, stop: () => bare.stop() };
 }

@@ -3,14 +3,15 @@ import { freePort } from "../../lib/processes.ts";
 import { startGatewayProcess } from "../../lib/services.ts";
 import { type BenchContext, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "../context.ts";
 import { peakRssMb } from "../rss.ts";
-import { type HttpPair, singleAndBulk } from "./http-pair.ts";
+import type { MeasuredPair, ServerUnderLoad } from "./http-pair.ts";
 
-export interface GatewayFigures extends HttpPair {
+export interface GatewayFigures extends MeasuredPair {
+  /** Over all rounds. */
   peakRssMb: number | null;
 }
 
-/** Step 2: the built gateway, publishing to a topic nobody reads (the emulator then keeps nothing). */
-export async function gateway(ctx: BenchContext): Promise<GatewayFigures> {
+/** The built gateway, publishing to a topic nobody reads (the emulator then keeps nothing). */
+export async function startGateway(ctx: BenchContext): Promise<ServerUnderLoad & { peakRssMb(): number | null }> {
   const topic = "bench-gateway";
   await ctx.pubsub.createTopic(topic);
   const port = await freePort();
@@ -22,10 +23,13 @@ export async function gateway(ctx: BenchContext): Promise<GatewayFigures> {
     logFile: join(ctx.logDir, "gateway.log"),
   });
   ctx.onCleanup(() => service.stop());
-  const url = `http://127.0.0.1:${port}/usage/transactions`;
-  console.log(`gateway: ${ctx.seconds} s single, ${ctx.seconds} s bulk ...`);
-  const figures = await singleAndBulk({ pid: service.child.pid ?? 0, url, seconds: ctx.seconds, headers: ctx.headers });
-  const rss = peakRssMb(service.child.pid ?? 0) ?? null;
-  await service.stop();
-  return { ...figures, peakRssMb: rss };
+  const pid = service.child.pid ?? 0;
+  return {
+    name: "gateway",
+    pid,
+    url: `http://127.0.0.1:${port}/usage/transactions`,
+    headers: ctx.headers,
+    stop: () => service.stop(),
+    peakRssMb: () => peakRssMb(pid) ?? null,
+  };
 }
