@@ -6,21 +6,22 @@ export function tooDeepPath(value: unknown, maxDepth: number): Array<string | nu
   return deeperThan(value, maxDepth) ? firstTooDeepPath(value, maxDepth) : undefined;
 }
 
-/** The common case, answered without building paths: depths only, children that are not objects skipped. */
-function deeperThan(value: unknown, maxDepth: number): boolean {
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
-  while (values.length > 0) {
-    const current = values.pop();
-    const depth = depths.pop() as number;
-    if (current === null || typeof current !== "object") continue;
-    if (depth >= maxDepth) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) {
-      if (child !== null && typeof child === "object") {
-        values.push(child);
-        depths.push(depth + 1);
-      }
+/**
+ * The common case, answered without building paths or arrays: depths only, children that are not objects
+ * skipped. Recursive, but never deeper than `maxDepth` calls, however deep the body is nested.
+ */
+function deeperThan(value: unknown, maxDepth: number, depth = 0): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (depth >= maxDepth) return true;
+  if (Array.isArray(value)) {
+    for (const child of value) {
+      if (child !== null && typeof child === "object" && deeperThan(child, maxDepth, depth + 1)) return true;
     }
+    return false;
+  }
+  for (const key in value) {
+    const child = (value as Record<string, unknown>)[key];
+    if (child !== null && typeof child === "object" && deeperThan(child, maxDepth, depth + 1)) return true;
   }
   return false;
 }

@@ -163,7 +163,15 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
           finish(slot);
         }, options.timeoutMs);
         for (let index = 0; index < messages.length; index++) {
-          const item: Pending = Object.assign(sizer.size(messages[index] as OutgoingMessage), { slot, index });
+          const sized = sizer.size(messages[index] as OutgoingMessage);
+          const item: Pending = {
+            data: sized.data,
+            dataBytes: sized.dataBytes,
+            attributes: sized.attributes,
+            bytes: sized.bytes,
+            slot,
+            index,
+          };
           const share = requestShare(item);
           if (pending.length >= MAX_MESSAGES_PER_CALL || pendingBytes + share > MAX_BYTES_PER_CALL) send();
           pending.push(item);
