@@ -142,6 +142,12 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
     inFlight.add(sent);
   };
 
+  /** Sends what is waiting and resolves once every call made so far has settled. */
+  const flush = async (): Promise<void> => {
+    send();
+    await Promise.allSettled([...inFlight]);
+  };
+
   return {
     /** Resolves once every message is confirmed or failed, or the request's time is up; never rejects. */
     publish(messages: readonly OutgoingMessage[]): Promise<PublishOutcome[]> {
@@ -181,15 +187,10 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
         else timer ??= setTimeout(send, options.batchMaxMs);
       });
     },
-    /** Sends what is waiting and resolves once every call made so far has settled. */
-    async flush(): Promise<void> {
-      send();
-      await Promise.allSettled([...inFlight]);
-    },
+    flush,
     /** Flushes, then closes the connection to Pub/Sub. */
     async close(): Promise<void> {
-      send();
-      await Promise.allSettled([...inFlight]);
+      await flush();
       const opened = await connected?.catch(() => undefined);
       await opened?.channel.close();
     },
