@@ -42,6 +42,35 @@ async function standIn(handle: Handler, secure = false) {
   return { origin: `${secure ? "https" : "http"}://127.0.0.1:${port}`, sessions };
 }
 
+/**
+ * A TCP proxy in front of `origin` whose paths can go dead without closing: once `freeze(n)` is called,
+ * the bytes the n-th connection carries are dropped, either way.
+ */
+async function freezableProxy(origin: string) {
+  const frozen = new Set<net.Socket>();
+  const sockets: net.Socket[] = [];
+  const proxy = net.createServer((socket) => {
+    sockets.push(socket);
+    const upstream = net.connect(Number(new URL(origin).port), "127.0.0.1");
+    socket.on("data", (bytes) => frozen.has(socket) || upstream.write(bytes));
+    upstream.on("data", (bytes) => frozen.has(socket) || socket.write(bytes));
+    for (const end of [socket, upstream]) end.on("error", () => undefined);
+    socket.on("close", () => upstream.destroy());
+    upstream.on("close", () => socket.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    sockets,
+    freeze: (n: number) => frozen.add(sockets[n] as net.Socket),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        proxy.close(resolve);
+      }),
+  };
+}
+
 /** A frame as the channel takes it: room for the header, then the message. */
 const frameOf = (text: string) => Buffer.concat([Buffer.alloc(FRAME_HEADER_BYTES), Buffer.from(text)]);
 const framed = (message: Buffer) => {
@@ -148,6 +177,31 @@ describe("a unary gRPC call on our HTTP/2 channel", () => {
     await channel.close();
   });
 
+  it("fails a stream the server cancels as CANCELLED", async () => {
+    const { origin } = await standIn((stream) => stream.close(http2.constants.NGHTTP2_CANCEL));
+    const channel = grpcChannel({ origin });
+    expect(await failureOf(channel.unary(PATH, frameOf("x"), {}, soon()))).toMatchObject({
+      code: GrpcStatus.CANCELLED,
+    });
+    await channel.close();
+  });
+
+  it("fails an answer without a gRPC status as INTERNAL, and one that is not gRPC at all as UNKNOWN", async () => {
+    const { origin } = await standIn((stream, _headers, body) => {
+      const grpc = body.subarray(FRAME_HEADER_BYTES).toString() === "grpc";
+      stream.respond({ ":status": 200, "content-type": grpc ? "application/grpc" : "text/html" });
+      stream.end(grpc ? framed(Buffer.from("no status")) : "<html></html>");
+    });
+    const channel = grpcChannel({ origin });
+    expect(await failureOf(channel.unary(PATH, frameOf("grpc"), {}, soon()))).toMatchObject({
+      code: GrpcStatus.INTERNAL,
+    });
+    expect(await failureOf(channel.unary(PATH, frameOf("html"), {}, soon()))).toMatchObject({
+      code: GrpcStatus.UNKNOWN,
+    });
+    await channel.close();
+  });
+
   it("refuses an answer that is not one whole uncompressed message", async () => {
     const answers = [
       Buffer.from([0, 0, 0, 0, 9, 1, 2]),
@@ -214,33 +268,52 @@ describe("a unary gRPC call on our HTTP/2 channel", () => {
 
   it("replaces a connection that went silent: a call times out, the PING goes unanswered, the next call works", async () => {
     const { origin } = await standIn(echo);
-    // A network path that can go dead without closing: bytes the frozen connections carry are dropped.
-    const frozen = new Set<net.Socket>();
-    const paths: net.Socket[] = [];
-    const proxy = net.createServer((socket) => {
-      paths.push(socket);
-      const upstream = net.connect(Number(new URL(origin).port), "127.0.0.1");
-      socket.on("data", (bytes) => frozen.has(socket) || upstream.write(bytes));
-      upstream.on("data", (bytes) => frozen.has(socket) || socket.write(bytes));
-      for (const end of [socket, upstream]) end.on("error", () => undefined);
-      socket.on("close", () => upstream.destroy());
-      upstream.on("close", () => socket.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-    const channel = grpcChannel({
-      origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-      pingTimeoutMs: 200,
-    });
+    const path = await freezableProxy(origin);
+    const channel = grpcChannel({ origin: path.origin, pingTimeoutMs: 200 });
     expect(String(await channel.unary(PATH, frameOf("first"), {}, soon()))).toBe("first");
-    frozen.add(paths[0] as net.Socket);
+    path.freeze(0);
     expect(await failureOf(channel.unary(PATH, frameOf("lost"), {}, Date.now() + 300))).toMatchObject({
       code: GrpcStatus.DEADLINE_EXCEEDED,
     });
-    await expect.poll(() => paths[0]?.destroyed, { timeout: 3_000 }).toBe(true);
+    await expect.poll(() => path.sockets[0]?.destroyed, { timeout: 3_000 }).toBe(true);
     expect(String(await channel.unary(PATH, frameOf("found"), {}, soon()))).toBe("found");
-    expect(paths).toHaveLength(2);
+    expect(path.sockets).toHaveLength(2);
     await channel.close();
-    await new Promise((resolve) => proxy.close(resolve));
+    await path.close();
+  });
+
+  it("PINGs a connection idle for a while with its next call, and fails that call early when it went silent", async () => {
+    const { origin } = await standIn(echo);
+    const path = await freezableProxy(origin);
+    const channel = grpcChannel({ origin: path.origin, pingTimeoutMs: 200, idleCheckMs: 50 });
+    expect(String(await channel.unary(PATH, frameOf("first"), {}, soon()))).toBe("first");
+    path.freeze(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    // Long before its own deadline: UNAVAILABLE, which the caller retries on a new connection.
+    expect(await failureOf(channel.unary(PATH, frameOf("lost"), {}, Date.now() + 10_000))).toMatchObject({
+      code: GrpcStatus.UNAVAILABLE,
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(String(await channel.unary(PATH, frameOf("found"), {}, soon()))).toBe("found");
+    await channel.close();
+    await path.close();
+  });
+
+  it("keeps a live connection when many calls time out at once, and its other calls get their answers", async () => {
+    const { origin, sessions } = await standIn((stream, headers, body) => {
+      if (body.subarray(FRAME_HEADER_BYTES).toString() === "slow") setTimeout(() => echo(stream, headers, body), 800);
+    });
+    const channel = grpcChannel({ origin, pingTimeoutMs: 2_000 });
+    const deadline = Date.now() + 300;
+    const timingOut = Array.from({ length: 15 }, () => failureOf(channel.unary(PATH, frameOf("never"), {}, deadline)));
+    const answered = channel.unary(PATH, frameOf("slow"), {}, soon());
+    for (const failure of await Promise.all(timingOut)) {
+      expect(failure).toMatchObject({ code: GrpcStatus.DEADLINE_EXCEEDED });
+    }
+    expect(String(await answered)).toBe("slow");
+    expect(sessions).toHaveLength(1);
+    await channel.close();
   });
 
   it("speaks TLS to an https origin and carries the credentials' headers on every call", async () => {
@@ -270,6 +343,33 @@ describe("a unary gRPC call on our HTTP/2 channel", () => {
     const error = await failureOf(channel.unary(PATH, frameOf("x"), {}, soon()));
     expect(error).toMatchObject({ code: GrpcStatus.UNAVAILABLE });
     expect(error.details).toMatch(/metadata server unreachable/);
+  });
+
+  it("bounds the wait for credentials by the call's deadline", async () => {
+    const { origin } = await standIn(echo);
+    const channel = grpcChannel({ origin, callHeaders: () => new Promise(() => {}) });
+    const started = Date.now();
+    expect(await failureOf(channel.unary(PATH, frameOf("x"), {}, started + 200))).toMatchObject({
+      code: GrpcStatus.DEADLINE_EXCEEDED,
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await channel.close();
+  });
+
+  it("waits at close for a call still getting its credentials, which then goes out", async () => {
+    const seen: string[] = [];
+    const { origin } = await standIn((stream, headers, body) => {
+      seen.push(String(headers.authorization));
+      echo(stream, headers, body);
+    });
+    const channel = grpcChannel({
+      origin,
+      callHeaders: () => new Promise((resolve) => setTimeout(() => resolve({ authorization: "Bearer late" }), 200)),
+    });
+    const call = channel.unary(PATH, frameOf("x"), {}, soon());
+    await channel.close();
+    expect(seen).toEqual(["Bearer late"]);
+    expect(String(await call)).toBe("x");
   });
 
   it("closes once the calls under way have their answers", async () => {

@@ -53,6 +53,8 @@ export interface GrpcChannelOptions {
   tls?: Pick<SecureClientSessionOptions, "ca">;
   /** How long a PING may take before the connection is given up as dead; 5 s by default. */
   pingTimeoutMs?: number;
+  /** A connection idle this long is PINGed alongside its next call; 30 s by default. */
+  idleCheckMs?: number;
 }
 
 export interface GrpcChannel {
@@ -111,11 +113,17 @@ function responseMessage(chunks: Buffer[]): Buffer {
 interface Connection {
   session: ClientHttp2Session;
   calls: number;
+  /** When its last call began. */
+  usedAt: number;
+  /** A PING is out: one at a time, however many calls time out together. */
+  checking: boolean;
 }
 
 export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
   const pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
+  const idleCheckMs = options.idleCheckMs ?? 30_000;
   let current: Connection | undefined;
+  /** Calls from unary() to their end, credentials included: close() waits for them. */
   let active = 0;
   const idle = new Set<() => void>();
 
@@ -124,7 +132,12 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
   };
   const connection = (): Connection => {
     if (current && !current.session.closed && !current.session.destroyed) return current;
-    const opened: Connection = { session: http2.connect(options.origin, { ...options.tls }), calls: 0 };
+    const opened: Connection = {
+      session: http2.connect(options.origin, { ...options.tls }),
+      calls: 0,
+      usedAt: Date.now(),
+      checking: false,
+    };
     // A lost connection fails its own streams (each sees its close); new calls open a new one.
     opened.session.on("error", () => forget(opened));
     opened.session.on("goaway", () => forget(opened));
@@ -133,26 +146,31 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
     current = opened;
     return opened;
   };
-  /** After a call ran out of time: a connection that does not answer a PING is replaced. */
-  const check = ({ session }: Connection) => {
-    if (session.closed || session.destroyed) return;
+  /**
+   * After a call ran out of time, or before the first call on a connection idle for a while: a
+   * connection that does not answer a PING within pingTimeoutMs is destroyed (its calls fail UNAVAILABLE
+   * and are retried on a new one). A PING that fails outright only means the connection is already
+   * closing, which replaces it anyway.
+   */
+  const check = (connection: Connection) => {
+    const { session } = connection;
+    if (connection.checking || session.closed || session.destroyed) return;
+    connection.checking = true;
     const timer = setTimeout(() => session.destroy(), pingTimeoutMs);
     timer.unref();
-    const sent = session.ping((error) => {
+    const done = () => {
       clearTimeout(timer);
-      if (error) session.destroy();
-    });
-    if (!sent) clearTimeout(timer);
+      connection.checking = false;
+    };
+    if (!session.ping(done)) done();
   };
   const begin = (used: Connection) => {
-    active++;
     if (used.calls++ === 0) used.session.ref();
+    if (Date.now() - used.usedAt > idleCheckMs) check(used);
+    used.usedAt = Date.now();
   };
   const end = (used: Connection) => {
     if (--used.calls === 0 && !used.session.destroyed) used.session.unref();
-    if (--active > 0) return;
-    for (const resolve of idle) resolve();
-    idle.clear();
   };
 
   const call = (path: string, frame: Buffer, extra: Record<string, string>, deadline: number) =>
@@ -187,6 +205,8 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
       begin(on);
       const chunks: Buffer[] = [];
       let httpStatus = 0;
+      let contentType: string | undefined;
+      let isGrpc = false;
       let grpcStatus: unknown;
       let grpcMessage: unknown;
       let failure: Error | undefined;
@@ -198,6 +218,8 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
       }, remaining);
       stream.on("response", (headers) => {
         httpStatus = Number(headers[":status"]);
+        contentType = headers["content-type"];
+        isGrpc = contentType?.startsWith("application/grpc") ?? false;
         // A trailers-only response carries its status with the headers.
         if (headers["grpc-status"] !== undefined) {
           grpcStatus = headers["grpc-status"];
@@ -223,15 +245,19 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
             resolve(responseMessage(chunks));
             return;
           }
-          if (httpStatus !== 0 && httpStatus !== 200) {
-            throw new GrpcCallError(statusOfHttp(httpStatus), `HTTP status ${httpStatus}`);
+          if (httpStatus !== 0 && (httpStatus !== 200 || !isGrpc)) {
+            const code = httpStatus === 200 ? GrpcStatus.UNKNOWN : statusOfHttp(httpStatus);
+            throw new GrpcCallError(code, `HTTP status ${httpStatus}, ${contentType ?? "no content type"}`);
           }
-          // The server reset the stream: its code says why. Anything else is the connection failing.
-          const reset = (failure as NodeJS.ErrnoException | undefined)?.code === "ERR_HTTP2_STREAM_ERROR";
-          if (reset && stream.rstCode !== undefined) {
+          // The connection failing fails its streams with an error of their own kind (not a reset).
+          const lost = failure && (failure as NodeJS.ErrnoException).code !== "ERR_HTTP2_STREAM_ERROR";
+          if (lost) throw new GrpcCallError(GrpcStatus.UNAVAILABLE, (failure as Error).message);
+          // The server reset the stream: its code says why.
+          if (stream.rstCode !== undefined && stream.rstCode !== http2.constants.NGHTTP2_NO_ERROR) {
             throw new GrpcCallError(statusOfReset(stream.rstCode), `stream reset with code ${stream.rstCode}`);
           }
-          throw new GrpcCallError(GrpcStatus.UNAVAILABLE, failure?.message ?? "the connection closed mid-call");
+          if (httpStatus === 0) throw new GrpcCallError(GrpcStatus.UNAVAILABLE, "the connection closed mid-call");
+          throw new GrpcCallError(GrpcStatus.INTERNAL, "the answer ended without a gRPC status");
         } catch (error) {
           reject(error);
         }
@@ -239,16 +265,38 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
       stream.end(frame);
     });
 
+  /** The credentials' headers, within the call's deadline; failing to get them counts as UNAVAILABLE. */
+  const credentials = (fetch: () => Promise<Record<string, string>>, deadline: number) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new GrpcCallError(GrpcStatus.DEADLINE_EXCEEDED, "the deadline passed getting credentials")),
+        Math.max(0, deadline - Date.now()),
+      );
+    });
+    const fetched = fetch().catch((error: Error) => {
+      // As grpc-js treats credentials that could not be had: UNAVAILABLE, so the call is retried.
+      throw new GrpcCallError(GrpcStatus.UNAVAILABLE, `no credentials: ${error.message}`);
+    });
+    return Promise.race([fetched, late]).finally(() => clearTimeout(timer));
+  };
+
+  const settled = () => {
+    if (--active > 0) return;
+    for (const resolve of idle) resolve();
+    idle.clear();
+  };
+
   return {
     unary(path, frame, headers, deadline) {
-      if (!options.callHeaders) return call(path, frame, headers, deadline);
-      return options.callHeaders().then(
-        (auth) => call(path, frame, { ...auth, ...headers }, deadline),
-        // As grpc-js treats credentials that could not be had: UNAVAILABLE, so the call is retried.
-        (error: Error) => {
-          throw new GrpcCallError(GrpcStatus.UNAVAILABLE, `no credentials: ${error.message}`);
-        },
-      );
+      active++;
+      const answer = options.callHeaders
+        ? credentials(options.callHeaders, deadline).then((auth) =>
+            call(path, frame, { ...auth, ...headers }, deadline),
+          )
+        : call(path, frame, headers, deadline);
+      answer.then(settled, settled);
+      return answer;
     },
     async close() {
       if (active > 0) await new Promise<void>((resolve) => idle.add(resolve));

@@ -1,7 +1,9 @@
+import http2 from "node:http2";
+import type { AddressInfo } from "node:net";
 import { PubSub } from "@google-cloud/pubsub";
 import { OAuth2Client } from "google-auth-library";
 import { describe, expect, it } from "vitest";
-import { publisherChannelOptions } from "./pubsub-batcher.ts";
+import { PublishTimeoutError, publisherChannelOptions, pubSubBatcher } from "./pubsub-batcher.ts";
 
 const channelFor = async (pubsub: PubSub) => publisherChannelOptions(pubsub, await pubsub.getClientConfig());
 
@@ -19,8 +21,44 @@ describe("where the gateway's publish calls go", () => {
     expect((await channelFor(pubsub)).origin).toBe("https://europe-west1-pubsub.googleapis.com:443");
   });
 
+  it("follows a universe domain other than Google's own", async () => {
+    const pubsub = new PubSub({ projectId: "p", apiEndpoint: "pubsub.googleapis.com" });
+    const options = publisherChannelOptions(pubsub, { universeDomain: "example.com" });
+    expect(options.origin).toBe("https://pubsub.example.com:443");
+  });
+
   it("goes to an emulator in plaintext and without credentials", async () => {
     const options = await channelFor(new PubSub({ projectId: "p", apiEndpoint: "localhost:8085" }));
     expect(options).toEqual({ origin: "http://localhost:8085" });
+  });
+});
+
+describe("a publish call Pub/Sub does not answer", () => {
+  // A stand-in for a Pub/Sub that takes every call and never answers: what the emulator never does.
+  it("is cancelled when its request's time runs out, not a batching window later", async () => {
+    const server = http2.createServer();
+    const cancelledAfter: number[] = [];
+    let started = 0;
+    server.on("stream", (stream) => {
+      stream.on("close", () => cancelledAfter.push(Date.now() - started));
+      stream.on("error", () => undefined);
+      stream.resume();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const batcher = pubSubBatcher(new PubSub({ projectId: "p", apiEndpoint: `127.0.0.1:${port}` }), {
+      topic: "t",
+      timeoutMs: 600,
+      batchMaxMs: 300,
+    });
+    started = Date.now();
+    const [outcome] = await batcher.publish([{ data: "{}", attributes: {} }]);
+    expect((outcome as { error: unknown }).error).toBeInstanceOf(PublishTimeoutError);
+    await expect.poll(() => cancelledAfter.length).toBe(1);
+    // The call left after the 300 ms window, with the request's own deadline, 600 ms from the publish.
+    expect(cancelledAfter[0]).toBeGreaterThanOrEqual(550);
+    expect(cancelledAfter[0]).toBeLessThan(850);
+    await batcher.close();
+    await new Promise((resolve) => server.close(resolve));
   });
 });

@@ -46,6 +46,8 @@ interface RequestSlot {
   outcomes: Array<PublishOutcome | undefined>;
   open: number;
   done: boolean;
+  /** When its time runs out (a Date.now() time): no call for its messages outlives it. */
+  deadline: number;
   timer: ReturnType<typeof setTimeout> | undefined;
   resolve(outcomes: PublishOutcome[]): void;
 }
@@ -103,7 +105,9 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
   };
 
   const call = async (batch: Pending[]) => {
-    const deadline = Date.now() + options.timeoutMs;
+    // The earliest request's time, which the batch's first message belongs to: a call still under way
+    // when its requests have been answered could publish what they were told was not queued.
+    const deadline = (batch[0] as Pending).slot.deadline;
     try {
       const { channel, topic, headers } = await connect();
       const frame = encodePublishRequest(topic, batch, FRAME_HEADER_BYTES);
@@ -157,6 +161,7 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
           outcomes: new Array(messages.length),
           open: messages.length,
           done: false,
+          deadline: Date.now() + options.timeoutMs,
           timer: undefined,
           resolve,
         };
@@ -201,8 +206,11 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
  * Where PubSub itself would send the call: the emulator in plaintext (PUBSUB_EMULATOR_HOST, or an
  * endpoint PubSub took for one), anything else over TLS with PubSub's own credentials.
  */
-export function publisherChannelOptions(pubsub: PubSub, config: { servicePath?: string; port?: number | string }) {
-  const host = config.servicePath ?? "pubsub.googleapis.com";
+export function publisherChannelOptions(
+  pubsub: PubSub,
+  config: { servicePath?: string; port?: number | string; universeDomain?: string },
+) {
+  const host = config.servicePath ?? `pubsub.${config.universeDomain ?? "googleapis.com"}`;
   if (pubsub.isEmulator) return { origin: `http://${host}:${config.port ?? 80}` };
   return {
     origin: `https://${host}:${config.port ?? 443}`,
