@@ -1,4 +1,15 @@
 import http2, { type ClientHttp2Session, type ClientHttp2Stream, type SecureClientSessionOptions } from "node:http2";
+import {
+  decodeDetails,
+  FRAME_HEADER_BYTES,
+  GrpcCallError,
+  GrpcStatus,
+  responseMessage,
+  statusOfHttp,
+  statusOfReset,
+} from "./grpc-status.ts";
+
+export { FRAME_HEADER_BYTES, GrpcCallError, GrpcStatus } from "./grpc-status.ts";
 
 /**
  * Unary gRPC calls over one HTTP/2 connection, on Node's own http2 (the gRPC over HTTP/2 protocol,
@@ -11,38 +22,6 @@ import http2, { type ClientHttp2Session, type ClientHttp2Stream, type SecureClie
  * a call that runs out of time is cancelled, and the connection is checked with a PING, so a connection
  * that died silently is replaced rather than waited on.
  */
-
-/** gRPC status codes (https://grpc.github.io/grpc/core/md_doc_statuscodes.html), those used here. */
-export const GrpcStatus = {
-  OK: 0,
-  CANCELLED: 1,
-  UNKNOWN: 2,
-  DEADLINE_EXCEEDED: 4,
-  NOT_FOUND: 5,
-  PERMISSION_DENIED: 7,
-  RESOURCE_EXHAUSTED: 8,
-  ABORTED: 10,
-  UNIMPLEMENTED: 12,
-  INTERNAL: 13,
-  UNAVAILABLE: 14,
-  UNAUTHENTICATED: 16,
-} as const;
-
-/** A call that ended without a response message: its gRPC status code and the server's message. */
-export class GrpcCallError extends Error {
-  override name = "GrpcCallError";
-  constructor(
-    readonly code: number,
-    readonly details: string,
-  ) {
-    super(`${code} ${codeName(code)}: ${details}`);
-  }
-}
-
-const codeName = (code: number) => Object.entries(GrpcStatus).find(([, value]) => value === code)?.[0] ?? "STATUS";
-
-/** The five bytes before every message on the wire: a compressed flag and the message's length. */
-export const FRAME_HEADER_BYTES = 5;
 
 export interface GrpcChannelOptions {
   /** `http://host:port` for a plaintext server (the emulator), `https://host:port` for TLS. */
@@ -66,47 +45,6 @@ export interface GrpcChannel {
   unary(path: string, frame: Buffer, headers: Record<string, string>, deadline: number): Promise<Buffer>;
   /** Closes the connection once the calls under way have ended. */
   close(): Promise<void>;
-}
-
-/** HTTP statuses without a gRPC status, mapped as the protocol's own table says (http-grpc-status-mapping.md). */
-function statusOfHttp(httpStatus: number): number {
-  if (httpStatus === 400) return GrpcStatus.INTERNAL;
-  if (httpStatus === 401) return GrpcStatus.UNAUTHENTICATED;
-  if (httpStatus === 403) return GrpcStatus.PERMISSION_DENIED;
-  if (httpStatus === 404) return GrpcStatus.UNIMPLEMENTED;
-  if ([429, 502, 503, 504].includes(httpStatus)) return GrpcStatus.UNAVAILABLE;
-  return GrpcStatus.UNKNOWN;
-}
-
-/** A stream reset without a status, mapped as grpc-js maps it. */
-function statusOfReset(code: number): number {
-  const { constants } = http2;
-  if (code === constants.NGHTTP2_REFUSED_STREAM) return GrpcStatus.UNAVAILABLE;
-  if (code === constants.NGHTTP2_CANCEL) return GrpcStatus.CANCELLED;
-  if (code === constants.NGHTTP2_ENHANCE_YOUR_CALM) return GrpcStatus.RESOURCE_EXHAUSTED;
-  if (code === constants.NGHTTP2_INADEQUATE_SECURITY) return GrpcStatus.PERMISSION_DENIED;
-  return GrpcStatus.INTERNAL;
-}
-
-function decodeDetails(value: unknown): string {
-  if (typeof value !== "string") return "";
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/** The one response message of a unary call, from the data frames' bytes. */
-function responseMessage(chunks: Buffer[]): Buffer {
-  const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-  if (bytes.length < FRAME_HEADER_BYTES) throw new GrpcCallError(GrpcStatus.INTERNAL, "no response message");
-  if (bytes[0] !== 0) throw new GrpcCallError(GrpcStatus.INTERNAL, "a compressed response, never asked for");
-  const length = bytes.readUInt32BE(1);
-  if (bytes.length !== FRAME_HEADER_BYTES + length) {
-    throw new GrpcCallError(GrpcStatus.INTERNAL, "the response is not one whole message");
-  }
-  return bytes.subarray(FRAME_HEADER_BYTES);
 }
 
 /** One HTTP/2 connection and how many calls are on it: it holds the process open only while one is. */
