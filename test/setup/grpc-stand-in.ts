@@ -79,7 +79,7 @@ export const framed = (message: Buffer) => {
   return Buffer.concat([header, message]);
 };
 /** Answers a call with `message` and an OK status, as a gRPC server does. */
-export const answer = (stream: ServerHttp2Stream, message: Buffer) => {
+const answer = (stream: ServerHttp2Stream, message: Buffer) => {
   stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
   stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
   stream.end(framed(message));

@@ -89,21 +89,13 @@ describe("a unary gRPC call on our HTTP/2 channel", () => {
     await channel.close();
   });
 
-  it("fails a stream the server refuses as UNAVAILABLE, so that it is retried", async () => {
-    const { origin } = await standIn((stream) => stream.close(http2.constants.NGHTTP2_REFUSED_STREAM));
+  it.each([
+    ["refuses", http2.constants.NGHTTP2_REFUSED_STREAM, GrpcStatus.UNAVAILABLE],
+    ["cancels", http2.constants.NGHTTP2_CANCEL, GrpcStatus.CANCELLED],
+  ])("fails a stream the server %s (reset code %i) with code %i; UNAVAILABLE is retried", async (_, reset, code) => {
+    const { origin } = await standIn((stream) => stream.close(reset));
     const channel = grpcChannel({ origin });
-    expect(await failureOf(channel.unary(PATH, frameOf("x"), {}, soon()))).toMatchObject({
-      code: GrpcStatus.UNAVAILABLE,
-    });
-    await channel.close();
-  });
-
-  it("fails a stream the server cancels as CANCELLED", async () => {
-    const { origin } = await standIn((stream) => stream.close(http2.constants.NGHTTP2_CANCEL));
-    const channel = grpcChannel({ origin });
-    expect(await failureOf(channel.unary(PATH, frameOf("x"), {}, soon()))).toMatchObject({
-      code: GrpcStatus.CANCELLED,
-    });
+    expect(await failureOf(channel.unary(PATH, frameOf("x"), {}, soon()))).toMatchObject({ code });
     await channel.close();
   });
 

@@ -104,8 +104,9 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
   };
   const begin = (used: Connection) => {
     if (used.calls++ === 0) used.session.ref();
-    if (Date.now() - used.usedAt > idleCheckMs) check(used);
-    used.usedAt = Date.now();
+    const now = Date.now();
+    if (now - used.usedAt > idleCheckMs) check(used);
+    used.usedAt = now;
   };
   const end = (used: Connection) => {
     if (--used.calls === 0 && !used.session.destroyed) used.session.unref();
