@@ -73,6 +73,36 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
     });
   });
 
+  it("publishes each transaction as validated, however the body was written", async () => {
+    // Spaced out, keys reordered, a repeated key, an unknown field, -0 and an exponent: the messages
+    // hold the validated transactions all the same.
+    const spaced = JSON.stringify(
+      validTransaction({ context: { environment: "é 𝄞", billable_customer_id: "c" } }),
+      null,
+      2,
+    );
+    const repeated = `{"model":"first",${JSON.stringify(validTransaction({ model: "second" })).slice(1)}`;
+    const unknown = JSON.stringify(validTransaction({ unknown_field: [1] }));
+    const numbers = JSON.stringify(validTransaction({ context: { billable_customer_id: "c", n: 1 } }))
+      .replace('"n":1', '"n":-0,"m":25e-1')
+      .replace('"output_tokens":300', '"output_tokens":3e2');
+    const text = `{ "transactions" : [ ${spaced} ,\n${repeated},${unknown},${numbers} ] }`;
+    const response = await gateway.post(text, { "X-Api-Key": org.apiKey });
+    const body = await response.json();
+    expect(response.status).toBe(202);
+
+    const messages = await topic.pull(4);
+    const byId = new Map(messages.map((m) => [m.id, m.data as { transaction: unknown }]));
+    const published = body.results.map((r: { message_id: string }) => byId.get(r.message_id)?.transaction);
+    expect(published).toEqual([
+      JSON.parse(spaced),
+      validTransaction({ model: "second" }),
+      validTransaction(),
+      validTransaction({ context: { billable_customer_id: "c", n: 0, m: 2.5 } }),
+    ]);
+    expect(Object.is((published[3] as { context: { n: number } }).context.n, 0)).toBe(true);
+  });
+
   it("queues the valid transactions of a bulk and reports the invalid ones (207)", async () => {
     const invalid = validTransaction({ context: { environment: "prod" } });
     const response = await gateway.post(bulk(validTransaction(), invalid, validTransaction()), {

@@ -19,11 +19,12 @@ import { firestore, pubsub, reportsFirestore, serve } from "./harness.ts";
  */
 export function failingWhere(real: Publisher, fails: (message: QueueMessage) => boolean): Publisher {
   return {
-    publish: async (messages, attributes) => {
+    publish: async (messages, attributes, transactionTexts = []) => {
       const failing = messages.map(fails);
       const confirmed = await real.publish(
         messages.filter((_, index) => !failing[index]),
         attributes,
+        transactionTexts.filter((_, index) => !failing[index]),
       );
       let next = 0;
       return messages.map((_, index) =>
@@ -40,7 +41,7 @@ export function failingWhere(real: Publisher, fails: (message: QueueMessage) => 
  */
 function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
   return {
-    publish: (messages, attributes) => {
+    publish: (messages, attributes, transactionTexts) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const expired = new Promise<PublishOutcome[]>((resolve) => {
         timer = setTimeout(() => {
@@ -49,7 +50,7 @@ function boundedPublisher(publisher: Publisher, timeoutMs: number): Publisher {
         }, timeoutMs);
       });
       const published = publisher
-        .publish(messages, attributes)
+        .publish(messages, attributes, transactionTexts)
         .catch((error: unknown) => messages.map(() => ({ error })));
       return Promise.race([published, expired]).finally(() => clearTimeout(timer));
     },

@@ -55,7 +55,7 @@ export function parseJsonBody(req: Request, res: Response, next: NextFunction) {
     const deep = tooDeepPath(body, MAX_NESTING_DEPTH);
     if (deep) return send(res, nestedTooDeep(deep.join(".") || "body", MAX_NESTING_DEPTH));
     req.body = body;
-    locals(res).bodyBytes = raw.length;
+    locals(res).bodyText = raw;
     next();
   });
 }

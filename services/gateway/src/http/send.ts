@@ -9,8 +9,8 @@ export interface RequestLocals {
   eventsFailed?: number;
   /** From the `traceparent` Cloud Run sends; forwarded to the worker with each message. */
   trace?: TraceContext;
-  /** The size of the request body as read, before parsing. */
-  bodyBytes?: number;
+  /** The request body as read, before parsing; let go once the request's messages are built. */
+  bodyText?: Buffer;
 }
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;

@@ -56,6 +56,21 @@ describe("the Publish call on the wire", () => {
     expect(decoded(encode("projects/p/topics/t", messages))).toEqual({ topic: "projects/p/topics/t", messages });
   });
 
+  it("writes a message given in pieces as their bytes one after another", () => {
+    const attributes = { organization_id: "org-1" };
+    const pieces = ['{"text":"', "café ☕ 𝄞", '"}'].map((piece) => Buffer.from(piece, "utf8"));
+    const messages: OutgoingMessage[] = [
+      { data: pieces, attributes },
+      { data: "plain", attributes },
+      { data: [], attributes },
+    ];
+    expect(decoded(encode("t", messages)).messages.map((message) => message.data)).toEqual([
+      '{"text":"café ☕ 𝄞"}',
+      "plain",
+      "",
+    ]);
+  });
+
   it("reads back any messages and attributes, lengths past one varint byte included", () => {
     const text = fc.string({ unit: "grapheme", maxLength: 300 });
     fc.assert(

@@ -12,8 +12,8 @@
  */
 
 export interface OutgoingMessage {
-  /** The message's data: JSON text, written as UTF-8. */
-  data: string;
+  /** The message's data: JSON text, written as UTF-8, or its bytes in pieces, written one after another. */
+  data: string | readonly Uint8Array[];
   /** Messages of one request share one attributes object, and so its encoding. */
   attributes: Readonly<Record<string, string>>;
 }
@@ -73,7 +73,7 @@ function encodeAttributes(attributes: Readonly<Record<string, string>>): Buffer 
 /** A message measured for its request: what the call limits count, and what encoding writes. */
 export interface SizedMessage {
   /** The message's data; emptied by its owner once encoded, so that it does not outlive the encoding. */
-  data: string;
+  data: string | readonly Uint8Array[];
   dataBytes: number;
   /** The encoded attributes entries. */
   attributes: Buffer;
@@ -91,9 +91,12 @@ export class MessageSizer {
       this.lastAttributes = message.attributes;
       this.lastEncoded = encodeAttributes(message.attributes);
     }
-    const dataBytes = Buffer.byteLength(message.data, "utf8");
+    const data = message.data;
+    let dataBytes = 0;
+    if (typeof data === "string") dataBytes = Buffer.byteLength(data, "utf8");
+    else for (const piece of data) dataBytes += piece.length;
     const attributes = this.lastEncoded;
-    return { data: message.data, dataBytes, attributes, bytes: fieldBytes(dataBytes) + attributes.length };
+    return { data, dataBytes, attributes, bytes: fieldBytes(dataBytes) + attributes.length };
   }
 }
 
@@ -117,7 +120,14 @@ export function encodePublishRequest(topic: string, messages: readonly SizedMess
     at = writeVarint(out, at, item.bytes);
     out[at++] = DATA;
     at = writeVarint(out, at, item.dataBytes);
-    at += out.write(item.data, at, "utf8");
+    if (typeof item.data === "string") {
+      at += out.write(item.data, at, "utf8");
+    } else {
+      for (const piece of item.data) {
+        out.set(piece, at);
+        at += piece.length;
+      }
+    }
     at += item.attributes.copy(out, at);
   }
   if (at !== size) throw new Error(`PublishRequest encoded to ${at} bytes, ${size} expected`);

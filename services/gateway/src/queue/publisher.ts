@@ -2,7 +2,7 @@ import type { PubSub } from "@google-cloud/pubsub";
 import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
 import type { OutgoingMessage } from "./publish-wire.ts";
 import { type PublishOutcome, pubSubBatcher } from "./pubsub-batcher.ts";
-import { queueMessageJson } from "./queue-message-json.ts";
+import { queueMessageData } from "./queue-message-json.ts";
 
 export { type PublishOutcome, PublishTimeoutError } from "./pubsub-batcher.ts";
 
@@ -10,9 +10,15 @@ export { type PublishOutcome, PublishTimeoutError } from "./pubsub-batcher.ts";
 export interface Publisher {
   /**
    * One Pub/Sub message per queue message, in order; `attributes` are added to each message's own (the
-   * trace, see traceAttributes). Resolves with one outcome per message; never rejects.
+   * trace, see traceAttributes). `transactionTexts`, where it holds one, is a message's transaction as
+   * JSON text (as the request body held it), sent as it is rather than serialised again. Resolves with
+   * one outcome per message; never rejects.
    */
-  publish(messages: readonly QueueMessage[], attributes?: Record<string, string>): Promise<PublishOutcome[]>;
+  publish(
+    messages: readonly QueueMessage[],
+    attributes?: Record<string, string>,
+    transactionTexts?: ReadonlyArray<Uint8Array | undefined>,
+  ): Promise<PublishOutcome[]>;
   /** Sends whatever is still batched, waits for it, then closes the connection to Pub/Sub; at shutdown. */
   close(): Promise<void>;
 }
@@ -37,17 +43,17 @@ export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions)
     batchMaxMs: options.batchMaxMs ?? 5,
   });
   return {
-    publish: (messages, attributes) => {
+    publish: (messages, attributes, transactionTexts) => {
       // A request's messages share one organization, so one attributes object (and one encoding).
       let shared: OutgoingMessage["attributes"] | undefined;
       let sharedFor: string | undefined;
-      const json = queueMessageJson();
-      const outgoing = messages.map((message): OutgoingMessage => {
+      const data = queueMessageData(messages, transactionTexts);
+      const outgoing = messages.map((message, index): OutgoingMessage => {
         if (shared === undefined || sharedFor !== message.organization_id) {
           shared = { ...attributes, ...queueMessageAttributes(message) };
           sharedFor = message.organization_id;
         }
-        return { data: json(message), attributes: shared };
+        return { data: data[index] as OutgoingMessage["data"], attributes: shared };
       });
       return batcher.publish(outgoing);
     },

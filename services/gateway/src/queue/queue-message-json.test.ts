@@ -2,7 +2,7 @@ import { QUEUE_SCHEMA_VERSION, type QueueMessage } from "@usage-ingestion/shared
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validTransaction } from "../../../../test/setup/fixtures.ts";
-import { queueMessageJson } from "./queue-message-json.ts";
+import { queueMessageData, queueMessageJson } from "./queue-message-json.ts";
 
 const message = (overrides: Partial<QueueMessage>): QueueMessage => ({
   schema_version: QUEUE_SCHEMA_VERSION,
@@ -42,5 +42,17 @@ describe("the queue message's JSON text", () => {
       ),
       { seed: 7, numRuns: 300 },
     );
+  });
+
+  it("puts a transaction's own text in the same envelope, as bytes, the others serialised", () => {
+    const messages = [0, 1, 2, 1000].map((index) => message({ transaction_index: index }));
+    const texts = messages.map((queued, n) =>
+      n === 1 ? undefined : Buffer.from(JSON.stringify(queued.transaction), "utf8"),
+    );
+    const data = queueMessageData(messages, texts);
+    expect(data.map((item) => (typeof item === "string" ? item : Buffer.concat(item).toString("utf8")))).toEqual(
+      messages.map((queued) => JSON.stringify(queued)),
+    );
+    expect(data.map((item) => typeof item)).toEqual(["object", "string", "object", "object"]);
   });
 });

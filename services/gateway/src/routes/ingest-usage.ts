@@ -22,6 +22,7 @@ import type { Request, Response } from "express";
 import * as v from "valibot";
 import { locals, type RequestLocals, send } from "../http/send.ts";
 import type { Publisher, PublishOutcome } from "../queue/publisher.ts";
+import { transactionTexts } from "../queue/transaction-texts.ts";
 
 /**
  * POST /usage/transactions, after authentication and body parsing: judge every transaction, answer 400
@@ -65,6 +66,7 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
 }
 
 interface Judged {
+  bulk: boolean;
   /** The valid transactions, with their index in the request. */
   valid: Array<{ index: number; transaction: Transaction }>;
   /** Per index, why the transaction is invalid, or undefined when it is valid. */
@@ -83,7 +85,8 @@ function judge(body: unknown, jsonBytes: number | undefined): Judged | ErrorRepl
   }
   let validations: TransactionValidation[];
   const source = { jsonBytes };
-  if (isBulkRequestBody(body)) {
+  const bulk = isBulkRequestBody(body);
+  if (bulk) {
     const shape = v.safeParse(BulkShapeSchema, body, { abortEarly: false, abortPipeEarly: true });
     if (!shape.success) return validationFailed(toFieldErrors(shape.issues));
     validations = shape.output.transactions.map((input, index) =>
@@ -101,24 +104,33 @@ function judge(body: unknown, jsonBytes: number | undefined): Judged | ErrorRepl
     valid.push({ index, transaction: item.transaction });
     return undefined;
   });
-  return { valid, invalid };
+  return { bulk, valid, invalid };
 }
 
 /**
- * Judges the body and hands its valid transactions to the publisher. Kept apart from the route so that
- * while Pub/Sub answers, the request holds only what its answer needs: the parsed body and the validated
- * transactions (most of a bulk's memory) are let go as soon as their messages are built.
+ * Judges the body and hands its valid transactions to the publisher, with their text from the body where
+ * it can be sent as it is. Kept apart from the route so that while Pub/Sub answers, the request holds
+ * only what its answer needs: the body, parsed and as read, and the validated transactions (most of a
+ * bulk's memory) are let go as soon as their messages are built.
  */
 function startPublishing(
   req: Request,
   context: RequestLocals,
   publisher: Publisher,
 ): ErrorReply | { invalid: Judged["invalid"]; publishing: Promise<PublishOutcome[]> } {
-  const judged = judge(req.body, context.bodyBytes);
+  const text = context.bodyText;
+  context.bodyText = undefined;
+  const judged = judge(req.body, text?.length);
   if ("status" in judged) return judged;
   req.body = undefined;
   const messages = queueMessages(judged.valid, context);
-  return { invalid: judged.invalid, publishing: publisher.publish(messages, traceAttributes(context.trace)) };
+  const texts = text
+    ? transactionTexts(text, { bulk: judged.bulk, transactions: judged.invalid.length }, judged.valid)
+    : undefined;
+  return {
+    invalid: judged.invalid,
+    publishing: publisher.publish(messages, traceAttributes(context.trace), texts),
+  };
 }
 
 /** One queue message per valid transaction, stamped with the request's id, organization and receive time. */
