@@ -29,7 +29,8 @@ const isValidatedForm = (span: JsonSpan, transaction: Transaction) =>
  * Each valid transaction's own JSON text in the request body, where it is the validated transaction's
  * JSON (see isValidatedForm), or undefined, when its message is serialised instead. Copying that text
  * costs a fraction of serialising the transaction again, which was the gateway's largest cost per
- * transaction in bulk after parsing. `body` is the text JSON.parse read; `bulk`, whether it was a bulk.
+ * transaction in bulk after parsing. `body` is the text JSON.parse read; `request` says whether it was a
+ * bulk and how many transactions it held.
  */
 export function transactionTexts(
   body: Buffer,
