@@ -13,6 +13,8 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const LOWER_A = 0x61;
@@ -75,7 +77,7 @@ function scanValue(text: Uint8Array, span: JsonSpan): void {
       for (at++; at < text.length; at++) {
         const next = text[at] as number;
         if (next === LOWER_E || next === UPPER_E) plain = false;
-        else if (!((next >= DIGIT_0 && next <= DIGIT_9) || next === 0x2e || next === MINUS || next === 0x2b)) break;
+        else if (!((next >= DIGIT_0 && next <= DIGIT_9) || next === DOT || next === MINUS || next === PLUS)) break;
       }
       if (!plain || at - start > LONGEST_PLAIN_NUMBER) span.plainNumbers = false;
       continue;

@@ -8,9 +8,9 @@ import { MAX_TRANSACTIONS_PER_BULK, type QueueMessage } from "@usage-ingestion/s
 class EnvelopeText {
   private last: QueueMessage | undefined;
   /** Up to the index's value: `{"schema_version":…,"transaction_index":`. */
-  head = "";
+  private head = "";
   /** From the index to the transaction's value: `,"received_at":…,"transaction":`. */
-  tail = "";
+  private tail = "";
   private headBytes: Buffer | undefined;
   private tailBytes: Buffer | undefined;
 
