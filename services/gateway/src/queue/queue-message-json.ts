@@ -60,16 +60,10 @@ function indexText(index: number): Buffer {
   return text;
 }
 
-/** The JSON text of queue messages, exactly as `JSON.stringify(message)` writes it. */
-export function queueMessageJson(): (message: QueueMessage) => string {
-  const envelope = new EnvelopeText();
-  return (message) => envelope.of(message).json(message);
-}
-
 /**
  * Each message's data. Where `transactionTexts` holds a transaction's JSON text (taken from the request
  * body), the message is that text in the envelope, as UTF-8 bytes in pieces, nothing copied; the others
- * are `JSON.stringify(message)`.
+ * are exactly what `JSON.stringify(message)` writes.
  */
 export function queueMessageData(
   messages: readonly QueueMessage[],
