@@ -1,4 +1,6 @@
-import http2, { type IncomingHttpHeaders } from "node:http2";
+import http2, { type ClientHttp2Session, type ClientHttp2Stream, type IncomingHttpHeaders } from "node:http2";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   closeStandIns,
@@ -167,5 +169,36 @@ describe("a unary gRPC call on our HTTP/2 channel", () => {
       code: GrpcStatus.DEADLINE_EXCEEDED,
     });
     expect(calls).toEqual([]);
+  });
+
+  it("leaves a finished call's frame to the garbage collector while its stream lives on", async () => {
+    // A closed stream can outlive its call until a full collection; its frame must not live on with it.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const streams: ClientHttp2Stream[] = [];
+    const prototype = Object.getPrototypeOf(http2.connect("http://127.0.0.1:9").on("error", () => undefined));
+    const request = prototype.request as ClientHttp2Session["request"];
+    prototype.request = function (this: ClientHttp2Session, ...args: Parameters<ClientHttp2Session["request"]>) {
+      const stream = request.apply(this, args);
+      streams.push(stream);
+      return stream;
+    };
+    try {
+      const { origin } = await standIn(echo);
+      const channel = grpcChannel({ origin });
+      // The frame is made and let go inside: only the weak reference to it is kept here.
+      const sent = (() => {
+        const frame = frameOf("x".repeat(64 * 1024));
+        return { frame: new WeakRef(frame), reply: channel.unary(PATH, frame, {}, soon()) };
+      })();
+      expect((await sent.reply).length).toBe(64 * 1024);
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      expect(streams).toHaveLength(1);
+      expect(sent.frame.deref()).toBeUndefined();
+      await channel.close();
+    } finally {
+      prototype.request = request;
+    }
   });
 });
