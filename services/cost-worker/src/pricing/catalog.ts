@@ -54,18 +54,45 @@ const REQUEST_KEYS: Array<[string, string]> = [
 ];
 
 /**
+ * Look-ups that read the same at any time, by provider and model name: a name the catalog does not know
+ * (matching a name to a model does not depend on the time), or a model with one set of prices for all time.
+ * A model whose prices change on a date or with the time of day is looked up each time. Finding a model
+ * scans its provider's list, the largest part of pricing a transaction; the catalog is the pinned package's
+ * own data, never updated at run time. Names come from requests, so the map is bounded.
+ */
+const LOOKUPS = new Map<string, CatalogModel | null>();
+const MAX_LOOKUPS = 1_000;
+
+/**
  * The model's prices in effect at `at`, from the offline catalog, which also resolves dated ids and
  * Bedrock region prefixes. Null when the catalog does not know the model.
  */
 export function catalogModel(provider: Exclude<Provider, "custom">, model: string, at: Date): CatalogModel | null {
+  const key = `${provider}\u0000${model}`;
+  const known = LOOKUPS.get(key);
+  if (known !== undefined) return known;
+  const { result, timeless } = lookUpCatalog(provider, model, at);
+  if (timeless) {
+    if (LOOKUPS.size >= MAX_LOOKUPS) LOOKUPS.delete(LOOKUPS.keys().next().value as string);
+    LOOKUPS.set(key, result);
+  }
+  return result;
+}
+
+/** catalogModel without the remembered look-ups; `timeless` when the result holds at any time. */
+export function lookUpCatalog(provider: Exclude<Provider, "custom">, model: string, at: Date) {
   const providerId = CATALOG_PROVIDER_IDS[provider];
   const found = calcPrice({ input_tokens: 0, output_tokens: 0 }, model.replace(/^models\//, ""), {
     providerId,
     timestamp: at,
   });
-  if (!found || found.provider.id !== providerId) return null;
-  const source = `${CATALOG_VERSION} ${providerId}/${found.model.id}`;
-  const prices: ModelPrice = found.model_price;
+  const result =
+    found && found.provider.id === providerId ? fromCatalog(found.model.id, providerId, found.model_price) : null;
+  return { result, timeless: !found || !Array.isArray(found.model.prices) };
+}
+
+function fromCatalog(modelId: string, providerId: string, prices: ModelPrice): CatalogModel {
+  const source = `${CATALOG_VERSION} ${providerId}/${modelId}`;
   const tokens: CatalogModel["tokens"] = {};
   for (const [key, catalogKey, per, unit] of CATALOG_KEYS) {
     const value = prices[catalogKey];
@@ -76,7 +103,16 @@ export function catalogModel(provider: Exclude<Provider, "custom">, model: strin
     const value = prices[catalogKey];
     if (typeof value === "number") requests[type] = { price: decimal(value), per: 1000, unit: "request", source };
   }
-  return { modelId: found.model.id, providerId, tokens, requests };
+  return frozen({ modelId, providerId, tokens, requests });
+}
+
+/** A look-up may be shared by every transaction after it, so nothing may change it. */
+function frozen<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function toRate(
