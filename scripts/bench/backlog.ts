@@ -13,12 +13,20 @@ export interface DrainFigures {
   cpuUsPerRecord: number;
 }
 
+/** A handler's pipeline, set up once: each `drain` is one round, a backlog of its own drained. */
+export interface BacklogPipeline {
+  name: string;
+  gatewayUrl: string;
+  drain(): Promise<DrainFigures>;
+}
+
 /**
- * A backlog of `transactions` accepted by a gateway (bulks of 100, ten requests at a time) on a topic whose
- * push subscription points at `handler`; timed from the first request until `countDone` reaches the total.
- * The gateway stays up (stopped at clean-up), so a later step can send through the same pipeline.
+ * A topic whose push subscription points at `handler`, and a gateway publishing to it. Each `drain` is a
+ * backlog of `transactions` accepted by that gateway (bulks of 100, ten requests at a time), timed from
+ * the first request until `countDone` has grown by the total. The gateway stays up (stopped at clean-up),
+ * so a later step can send through the same pipeline.
  */
-export async function drainBacklog(
+export async function backlogPipeline(
   ctx: BenchContext,
   options: {
     name: string;
@@ -27,7 +35,7 @@ export async function drainBacklog(
     transactions: number;
     countDone: () => Promise<number>;
   },
-): Promise<{ figures: DrainFigures; gatewayUrl: string }> {
+): Promise<BacklogPipeline> {
   const names = defaultTopologyNames(`bench-${options.name}`);
   await ensureTopology(ctx.pubsub, names, {
     pushEndpoint: pushEndpointFor(options.handlerBaseUrl, ctx.projectId, names.topic),
@@ -44,32 +52,52 @@ export async function drainBacklog(
   const url = `http://127.0.0.1:${port}/usage/transactions`;
   const requests = Math.ceil(options.transactions / BULK_SIZE);
   const pid = options.handler.child.pid ?? 0;
-  const cpuBefore = cpuMicros(pid);
-  const started = Date.now();
-  let next = 0;
-  const sender = async () => {
-    while (next < requests) {
-      next++;
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...ctx.headers },
-        body: bulkBody,
-      });
-      await response.arrayBuffer();
-      if (response.status !== 202) throw new Error(`the gateway answered ${response.status} while feeding the backlog`);
+
+  const drain = async (): Promise<DrainFigures> => {
+    const before = await options.countDone();
+    const cpuBefore = cpuMicros(pid);
+    const started = Date.now();
+    let next = 0;
+    const sender = async () => {
+      while (next < requests) {
+        next++;
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...ctx.headers },
+          body: bulkBody,
+        });
+        await response.arrayBuffer();
+        if (response.status !== 202)
+          throw new Error(`the gateway answered ${response.status} while feeding the backlog`);
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, sender));
+    const total = requests * BULK_SIZE;
+    const deadline = Date.now() + 900_000;
+    while ((await options.countDone()) < before + total) {
+      if (Date.now() > deadline) throw new Error(`the ${options.name} handler did not drain the backlog`);
+      await delay(250);
     }
+    const seconds = (Date.now() - started) / 1000;
+    const cpu = cpuMicros(pid) - cpuBefore;
+    return { transactions: total, seconds, recordsPerSecond: total / seconds, cpuUsPerRecord: cpu / total };
   };
-  await Promise.all(Array.from({ length: 10 }, sender));
-  const total = requests * BULK_SIZE;
-  const deadline = Date.now() + 900_000;
-  while ((await options.countDone()) < total) {
-    if (Date.now() > deadline) throw new Error(`the ${options.name} handler did not drain the backlog`);
-    await delay(250);
-  }
-  const seconds = (Date.now() - started) / 1000;
-  const cpu = cpuMicros(pid) - cpuBefore;
+  return { name: options.name, gatewayUrl: url, drain };
+}
+
+/** Drain figures over rounds: each figure is its own median, and every round is kept beside them. */
+export interface MedianDrain extends DrainFigures {
+  rounds: DrainFigures[];
+}
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+
+export function medianDrain(rounds: DrainFigures[]): MedianDrain {
   return {
-    figures: { transactions: total, seconds, recordsPerSecond: total / seconds, cpuUsPerRecord: cpu / total },
-    gatewayUrl: url,
+    transactions: rounds[0]?.transactions ?? 0,
+    seconds: medianOf(rounds.map((round) => round.seconds)),
+    recordsPerSecond: medianOf(rounds.map((round) => round.recordsPerSecond)),
+    cpuUsPerRecord: medianOf(rounds.map((round) => round.cpuUsPerRecord)),
+    rounds,
   };
 }

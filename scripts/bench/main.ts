@@ -6,6 +6,7 @@ import { PubSub } from "@google-cloud/pubsub";
 import { createApiKey, createOrganization } from "../admin/organizations.ts";
 import { startEmulators } from "../lib/emulators.ts";
 import { REPO_ROOT } from "../lib/services.ts";
+import { drainInTurns } from "./backlog-rounds.ts";
 import type { BenchContext } from "./context.ts";
 import { type BenchResults, printReport } from "./report.ts";
 import { reportLatency } from "./report-latency.ts";
@@ -71,8 +72,16 @@ try {
     if (gateway && gatewayPair) results.gateway = { ...gatewayPair, peakRssMb: gateway.peakRssMb() };
     await Promise.all(servers.map((server) => server.stop()));
   }
-  results.minimal = runs("minimal") ? await minimalBacklog(ctx, backlog) : undefined;
-  results.worker = runs("worker") ? await workerBacklog(ctx, backlog, latencySamples) : undefined;
+  // The worker and its yardstick drain their backlogs in turns, ROUNDS times, as the HTTP servers do.
+  const minimal = runs("minimal") ? await minimalBacklog(ctx, backlog) : undefined;
+  const worker = runs("worker") ? await workerBacklog(ctx, backlog) : undefined;
+  const drains = await drainInTurns([minimal, worker].filter((pipeline) => pipeline !== undefined));
+  results.minimal = minimal && drains.get(minimal);
+  const workerDrains = worker && drains.get(worker);
+  if (worker && workerDrains) {
+    console.log(`202-to-record latency: ${latencySamples} requests ...`);
+    results.worker = { backlog: workerDrains, acceptToRecord: await worker.latency(latencySamples) };
+  }
   results.loadAverageAfter = loadavg();
   printReport(results);
   // A month of data at 1,000,000 transactions, seeded straight into roll-ups and edge-day records.

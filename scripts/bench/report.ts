@@ -1,4 +1,4 @@
-import type { DrainFigures } from "./backlog.ts";
+import type { MedianDrain } from "./backlog.ts";
 import type { LatencyFigures } from "./steps/accept-to-record.ts";
 import type { GatewayFigures } from "./steps/gateway.ts";
 import { type MeasuredPair, ROUNDS } from "./steps/http-pair.ts";
@@ -11,8 +11,8 @@ export interface BenchResults {
   seconds: number;
   bare?: MeasuredPair;
   gateway?: GatewayFigures;
-  minimal?: DrainFigures;
-  worker?: { backlog: DrainFigures; acceptToRecord: LatencyFigures };
+  minimal?: MedianDrain;
+  worker?: { backlog: MedianDrain; acceptToRecord: LatencyFigures };
   /** Report latency lines for a month of data at 1,000,000 transactions. */
   reports?: string[];
 }
@@ -100,6 +100,15 @@ function roundsLine(r: BenchResults): string {
   }).join("; ");
 }
 
+function drainRoundsLine(r: BenchResults): string {
+  const count = Math.max(r.minimal?.rounds.length ?? 0, r.worker?.backlog.rounds.length ?? 0);
+  return Array.from({ length: count }, (_, i) => {
+    const minimal = r.minimal?.rounds[i];
+    const worker = r.worker?.backlog.rounds[i];
+    return `${fmt(minimal?.cpuUsPerRecord)}/${fmt(worker?.cpuUsPerRecord)} us, ${fmt(minimal?.recordsPerSecond, 1)}/${fmt(worker?.recordsPerSecond, 1)} records/s`;
+  }).join("; ");
+}
+
 /** The figures side by side: ours, the yardstick's (bare Express for the gateway, minimal handler for the worker). */
 export function printReport(results: BenchResults): void {
   const widths = [34, 16, 16];
@@ -110,7 +119,9 @@ export function printReport(results: BenchResults): void {
   console.log(
     `\nYardstick: a bare Express 5 app for the gateway rows, a minimal push handler for the worker rows. CPU is each` +
       ` process's own (/proc/<pid>/stat). ${results.seconds} s per load; 50 connections single, 10 bulk; gateway rows are` +
-      ` the median of ${ROUNDS} rounds, the servers taking turns (every round: ${roundsLine(results)}). Node ${results.node};` +
+      ` the median of ${ROUNDS} rounds, the servers taking turns (every round: ${roundsLine(results)}); worker rows are` +
+      ` each figure's median of ${ROUNDS} backlogs, the handlers taking turns (every round, minimal/worker:` +
+      ` ${drainRoundsLine(results)}). Node ${results.node};` +
       ` load average ${results.loadAverage.map((n) => n.toFixed(1)).join(" ")} before, ` +
       `${(results.loadAverageAfter ?? []).map((n) => n.toFixed(1)).join(" ")} after.`,
   );

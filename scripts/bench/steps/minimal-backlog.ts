@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { freePort, spawnGroup, waitFor } from "../../lib/processes.ts";
 import { FUNCTIONS_FRAMEWORK, REPO_ROOT } from "../../lib/services.ts";
-import { type DrainFigures, drainBacklog } from "../backlog.ts";
+import { type BacklogPipeline, backlogPipeline } from "../backlog.ts";
 import { type BenchContext, MINIMAL_COLLECTION, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "../context.ts";
 
-/** Step 4, the worker's yardstick: the same backlog pushed by the emulator to a handler that only stores it. */
-export async function minimalBacklog(ctx: BenchContext, transactions: number): Promise<DrainFigures> {
+/** Step 4, the worker's yardstick: the same backlogs pushed by the emulator to a handler that only stores them. */
+export async function minimalBacklog(ctx: BenchContext, transactions: number): Promise<BacklogPipeline> {
   const port = await freePort();
   const handler = spawnGroup(
     process.execPath,
@@ -32,14 +32,11 @@ export async function minimalBacklog(ctx: BenchContext, transactions: number): P
     () => "the minimal handler did not start",
   );
   const documents = ctx.db.collection(MINIMAL_COLLECTION);
-  console.log(`minimal handler: a backlog of ${transactions} transactions ...`);
-  const { figures } = await drainBacklog(ctx, {
+  return backlogPipeline(ctx, {
     name: "minimal",
     handler,
     handlerBaseUrl: `http://127.0.0.1:${port}`,
     transactions,
     countDone: async () => (await documents.count().get()).data().count,
   });
-  await handler.stop();
-  return figures;
 }

@@ -1,0 +1,20 @@
+import { type BacklogPipeline, type MedianDrain, medianDrain } from "./backlog.ts";
+import { ROUNDS } from "./steps/http-pair.ts";
+
+/**
+ * Every pipeline drains a backlog of its own ROUNDS times, the pipelines taking turns, so that drift in the
+ * machine's state (the emulators, other work on the two cores) falls on each alike; each figure is its
+ * median round's.
+ */
+export async function drainInTurns(pipelines: BacklogPipeline[]): Promise<Map<BacklogPipeline, MedianDrain>> {
+  const rounds = new Map(
+    pipelines.map((pipeline) => [pipeline, [] as Awaited<ReturnType<BacklogPipeline["drain"]>>[]]),
+  );
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const pipeline of pipelines) {
+      console.log(`round ${round}/${ROUNDS}: ${pipeline.name} handler, a backlog ...`);
+      rounds.get(pipeline)?.push(await pipeline.drain());
+    }
+  }
+  return new Map([...rounds].map(([pipeline, drained]) => [pipeline, medianDrain(drained)]));
+}
