@@ -1,11 +1,24 @@
-/** Caches one value per key for `ttlMs` (0: no cache): organization settings change rarely. */
+/**
+ * Caches one value per key for `ttlMs` (0: no cache): organization settings change rarely. Callers that
+ * miss the same key at once share one load, so a key that is cold or has just expired costs one read
+ * under load, not one per message in flight; a failed load is not kept.
+ */
 export function ttlCache<T>(ttlMs: number, load: (key: string) => Promise<T>, now = Date.now) {
   const cache = new Map<string, { value: T; expiresAt: number }>();
+  const loading = new Map<string, Promise<T>>();
   return async (key: string): Promise<T> => {
     const cached = cache.get(key);
     if (cached && cached.expiresAt > now()) return cached.value;
-    const value = await load(key);
-    if (ttlMs > 0) cache.set(key, { value, expiresAt: now() + ttlMs });
-    return value;
+    if (ttlMs <= 0) return load(key);
+    const shared = loading.get(key);
+    if (shared) return shared;
+    const loaded = load(key).then((value) => {
+      cache.set(key, { value, expiresAt: now() + ttlMs });
+      return value;
+    });
+    loading.set(key, loaded);
+    const done = () => loading.delete(key);
+    loaded.then(done, done);
+    return loaded;
   };
 }
