@@ -1,15 +1,13 @@
-import { type BacklogPipeline, type MedianDrain, medianDrain } from "./backlog.ts";
+import { type BacklogPipeline, type DrainFigures, type MedianDrain, medianDrain } from "./backlog.ts";
 import { ROUNDS } from "./steps/http-pair.ts";
 
 /**
  * Every pipeline drains a backlog of its own ROUNDS times, the pipelines taking turns, so that drift in the
  * machine's state (the emulators, other work on the two cores) falls on each alike; each figure is its
- * median round's.
+ * median over the rounds (medianDrain).
  */
 export async function drainInTurns(pipelines: BacklogPipeline[]): Promise<Map<BacklogPipeline, MedianDrain>> {
-  const rounds = new Map(
-    pipelines.map((pipeline) => [pipeline, [] as Awaited<ReturnType<BacklogPipeline["drain"]>>[]]),
-  );
+  const rounds = new Map(pipelines.map((pipeline) => [pipeline, [] as DrainFigures[]]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const pipeline of pipelines) {
       console.log(`round ${round}/${ROUNDS}: ${pipeline.name} handler, a backlog ...`);
