@@ -42,8 +42,12 @@ export async function pullableTopic() {
   const [created] = await topic.createSubscription(uniqueId("pull"));
   return {
     topicName: topic.name.split("/").pop() as string,
-    /** Streams until `count` messages arrived (acknowledging them) or the time is up. */
-    pull(count: number, timeoutMs = 10_000) {
+    /**
+     * Streams until `count` messages arrived (acknowledging them) or the time is up. The time is past the
+     * subscription's 10 s ack deadline: a message handed to the previous pull's stream as it closed can be
+     * delivered again only once that deadline has passed.
+     */
+    pull(count: number, timeoutMs = 25_000) {
       const received: Array<{ id: string; data: unknown; attributes: Record<string, string> }> = [];
       // A closed subscriber cannot be reopened: each pull opens its own.
       const subscription = pubsub().subscription(created.name);
