@@ -109,7 +109,7 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
     outcome = await deps.records.store({
       record,
       quantities: quantitiesOf(message.transaction.usage),
-      contentHash: contentHash(message.transaction),
+      contentHash: () => contentHash(message.transaction),
     });
   } catch (error) {
     // Firestore refusing the record as given is not fixed by a retry: keep the message, never loop on it.

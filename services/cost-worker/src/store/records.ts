@@ -6,7 +6,8 @@ import {
   type RejectedMessage,
   withTimeout,
 } from "@usage-ingestion/shared";
-import { isAlreadyExists, sha256Hex } from "@usage-ingestion/shared/server";
+import { isAlreadyExists, isNotFound, sha256Hex } from "@usage-ingestion/shared/server";
+import { knownCells } from "./known-cells.ts";
 import { type MergeWrite, recordRollupWrites } from "./rollup-writes.ts";
 
 /** What became of a record: stored with this status, or already there from an earlier delivery. */
@@ -16,8 +17,8 @@ export interface RecordToStore {
   record: CostRecord;
   /** The usage quantities the reports sum. */
   quantities: Quantities;
-  /** Identifies "the same content" for a repeated `transaction_id`. */
-  contentHash: string;
+  /** Identifies "the same content" for a repeated `transaction_id`; asked only of a record that has one. */
+  contentHash: () => string;
 }
 
 export interface RecordStore {
@@ -50,13 +51,35 @@ export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordS
   const bounded = <T>(promise: Promise<T>) =>
     withTimeout(promise, timeoutMs, () => new FirestoreTimeoutError(`Firestore took longer than ${timeoutMs} ms`));
 
-  /** One atomic batch: the documents to create (each must not exist yet) and the roll-up increments. */
-  async function commitOnce(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<boolean> {
+  const cells = knownCells();
+
+  /**
+   * Commits the documents to create (each must not exist yet) and the roll-up increments as one atomic
+   * batch. A cell this process has committed to before gets an `update` of the counters that change; any
+   * other is merged whole, key and all, which creates it when missing.
+   */
+  async function commitWrites(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<void> {
     const batch = db.batch();
     for (const [path, data] of creates) batch.create(db.doc(path), data);
-    for (const write of merges) batch.set(write.ref, write.data, { merge: true });
+    for (const write of merges) {
+      if (!cells.has(write.ref.path)) batch.set(write.ref, write.data, { merge: true });
+      else if (Object.keys(write.increments).length > 0) batch.update(write.ref, write.increments);
+    }
+    await bounded(batch.commit());
+    for (const write of merges) cells.add(write.ref.path);
+  }
+
+  /** One atomic batch; false when a document to create was there already (nothing was written). */
+  async function commitOnce(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<boolean> {
     try {
-      await bounded(batch.commit());
+      try {
+        await commitWrites(creates, merges);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+        // A cell was deleted since this process wrote to it: nothing was written; merge every cell whole.
+        for (const write of merges) cells.forget(write.ref.path);
+        await commitWrites(creates, merges);
+      }
       return true;
     } catch (error) {
       if (isAlreadyExists(error)) return false;
@@ -70,7 +93,7 @@ export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordS
      * on the id joins that batch (one extra write); only when the id is claimed already is the claim read
      * (one extra read) and the record stored as `duplicate` or `conflict` of the claimant.
      */
-    async store({ record, quantities, contentHash }) {
+    async store({ record, quantities, contentHash: hashOfContent }) {
       const org = record.organization_id;
       const recordPath = DOCUMENT_PATHS.transaction(org, record.message_id);
       const transactionId = record.transaction_id;
@@ -79,6 +102,7 @@ export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordS
         return created ? record.status : "redelivered";
       }
       const claimPath = DOCUMENT_PATHS.transactionId(org, sha256Hex(transactionId));
+      const contentHash = hashOfContent();
       const claim: TransactionIdClaim = {
         transaction_id: transactionId,
         message_id: record.message_id,

@@ -11,10 +11,24 @@ import {
 } from "@usage-ingestion/shared";
 import { sha256Hex } from "@usage-ingestion/shared/server";
 
-/** A write to add to the record's own commit: a document and the fields to merge into it. */
+/** A write to add to the record's own commit: a roll-up document and what to add to it. */
 export interface MergeWrite {
   ref: DocumentReference;
+  /** The whole cell, its key and every counter's increment, to merge: creates the cell when it is missing. */
   data: Record<string, unknown>;
+  /**
+   * Only the increments that add something, by field path: all a cell that exists already needs, as an
+   * `update` (which fails when the cell is missing).
+   */
+  increments: Record<string, FieldValue>;
+}
+
+/** The counters' and quantities' nonzero increments, by field path. */
+function incrementsOf(change: Record<string, number | undefined>, quantities: Array<[string, number]>) {
+  const increments: Record<string, FieldValue> = {};
+  for (const [field, value] of Object.entries(change)) if (value) increments[field] = FieldValue.increment(value);
+  for (const [name, value] of quantities) if (value) increments[`quantities.${name}`] = FieldValue.increment(value);
+  return increments;
 }
 
 const shortHash = (text: string) => sha256Hex(text).slice(0, 20);
@@ -63,6 +77,15 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
   const writes: MergeWrite[] = [
     {
       ref: db.doc(costRollupPath(org, key, shard)),
+      increments: incrementsOf(
+        {
+          transactions: change.transactions,
+          unpriced_transactions: change.unpriced,
+          conflict_transactions: change.conflicts,
+          cost_nanos: change.costNanos,
+        },
+        quantities,
+      ),
       data: {
         ...key,
         shard,
@@ -81,6 +104,7 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
   if (reason !== undefined && change.unpriced) {
     writes.push({
       ref: db.doc(unpricedRollupPath(org, key, reason, shard)),
+      increments: incrementsOf({ transactions: change.unpriced }, []),
       data: {
         day: key.day,
         provider: key.provider,
