@@ -1,30 +1,12 @@
-import * as v from "valibot";
 import { type FieldError, type FieldErrorPlace, fieldAt, subjectOf, toFieldErrors } from "./field-errors.ts";
 import { MAX_TRANSACTION_BYTES } from "./limits.ts";
-import { compileAccept, REJECTED } from "./schemas/compiled-accept.ts";
+import { acceptFirst } from "./schemas/accept-first.ts";
 import { type Transaction, TransactionSchema } from "./schemas/transaction.ts";
 
 export type TransactionValidation = { ok: true; transaction: Transaction } | { ok: false; errors: FieldError[] };
 
-const PARSE_CONFIG = { abortEarly: false, abortPipeEarly: true } as const;
-
-/**
- * Valibot's output for a valid transaction at a fraction of its cost (Valibot itself still says what is
- * wrong), compiled on first use. Where code cannot be generated at run time (a strict Content Security
- * Policy, some edge runtimes), every transaction goes through Valibot alone.
- */
-let compiled: ((input: unknown) => Transaction | typeof REJECTED) | null | undefined;
-function acceptTransaction(input: unknown): Transaction | typeof REJECTED {
-  if (compiled === undefined) {
-    try {
-      compiled = compileAccept(TransactionSchema);
-    } catch (error) {
-      if (!(error instanceof EvalError)) throw error;
-      compiled = null;
-    }
-  }
-  return compiled ? compiled(input) : REJECTED;
-}
+/** Valibot's output for a valid transaction at a fraction of its cost; Valibot itself says what is wrong. */
+const parseTransaction = acceptFirst(TransactionSchema, { abortEarly: false, abortPipeEarly: true });
 
 /** Where the value came from: the JSON text it was parsed out of (a whole request body, say). */
 export interface ValidationSource {
@@ -47,12 +29,9 @@ export function validateTransaction(
   place: FieldErrorPlace = {},
   source: ValidationSource = {},
 ): TransactionValidation {
-  let transaction = acceptTransaction(input);
-  if (transaction === REJECTED) {
-    const result = v.safeParse(TransactionSchema, input, PARSE_CONFIG);
-    if (!result.success) return { ok: false, errors: toFieldErrors(result.issues, place) };
-    transaction = result.output;
-  }
+  const parsed = parseTransaction(input);
+  if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.issues, place) };
+  const transaction = parsed.output;
   const small = source.jsonBytes !== undefined && source.jsonBytes <= SIZE_CHECK_NEEDED_ABOVE_BYTES;
   if (small) return { ok: true, transaction };
   const oversize = sizeError(transaction, place);

@@ -1,14 +1,13 @@
 import {
   declaredDimensions,
+  parseQueueMessage,
   parseTraceparent,
-  QueueMessageSchema,
   quantitiesOf,
   type RecordStatus,
   TRACEPARENT_ATTRIBUTE,
   toFieldErrors,
 } from "@usage-ingestion/shared";
 import { isInvalidArgument, type Logger } from "@usage-ingestion/shared/server";
-import * as v from "valibot";
 import { type PricedTransaction, priceAt, unpricedBecause } from "./pricing/price.ts";
 import { buildRecord } from "./store/build-record.ts";
 import { contentHash } from "./store/content-hash.ts";
@@ -81,7 +80,7 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
   } catch {
     return reject("the message data is not JSON");
   }
-  const parsed = v.safeParse(QueueMessageSchema, decoded, { abortEarly: false });
+  const parsed = parseQueueMessage(decoded);
   if (!parsed.success) {
     const problems = toFieldErrors(parsed.issues)
       .slice(0, 5)

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "../providers.ts";
 import { compileAccept, REJECTED } from "./compiled-accept.ts";
-import { QueueMessageSchema } from "./queue-message.ts";
+import { parseQueueMessage, QueueMessageSchema } from "./queue-message.ts";
 import { TransactionSchema } from "./transaction.ts";
 import {
   AudioSecondsMetricsSchema,
@@ -22,15 +22,18 @@ const accept = compileAccept(TransactionSchema);
 const exact = (value: unknown) => JSON.stringify(value, (_key, inner) => (inner === undefined ? "<undefined>" : inner));
 
 /** The compiled schema must say what Valibot says: the same verdict, and when valid, the same output. */
-function agrees(input: unknown): void {
-  const compiled = accept(input);
-  const valibot = v.safeParse(TransactionSchema, input, CONFIG);
-  expect(compiled === REJECTED ? "rejected" : "accepted").toBe(valibot.success ? "accepted" : "rejected");
-  if (compiled !== REJECTED && valibot.success) {
-    expect(compiled).toStrictEqual(valibot.output);
-    expect(exact(compiled)).toBe(exact(valibot.output));
-  }
-}
+const agreesWith =
+  (schema: v.GenericSchema, compiledSchema: (input: unknown) => unknown) =>
+  (input: unknown): void => {
+    const compiled = compiledSchema(input);
+    const valibot = v.safeParse(schema, input, CONFIG);
+    expect(compiled === REJECTED ? "rejected" : "accepted").toBe(valibot.success ? "accepted" : "rejected");
+    if (compiled !== REJECTED && valibot.success) {
+      expect(compiled).toStrictEqual(valibot.output);
+      expect(exact(compiled)).toBe(exact(valibot.output));
+    }
+  };
+const agrees = agreesWith(TransactionSchema, accept);
 
 const METRIC_NAMES = [
   ...new Set(
@@ -184,5 +187,75 @@ describe("the compiled transaction schema", () => {
     ).toThrow(/transform/);
     expect(() => compileAccept(v.optional(v.string(), "x"))).toThrow(/default/);
     expect(() => compileAccept(QueueMessageSchema)).not.toThrow();
+  });
+});
+
+describe("the compiled queue message schema", () => {
+  const acceptMessage = compileAccept(QueueMessageSchema);
+  const messageAgrees = agreesWith(QueueMessageSchema, acceptMessage);
+  const envelope = (valid: boolean) =>
+    fc.record(
+      {
+        schema_version: valid ? fc.constant(1) : fc.oneof(fc.constant(1), number, anyValue),
+        organization_id: valid ? fc.constantFrom("org-1", "o") : fc.oneof(text, anyValue),
+        request_id: valid ? fc.uuid() : fc.oneof(fc.uuid(), text, anyValue),
+        transaction_index: valid ? fc.nat(1_000) : fc.oneof(fc.integer({ min: -2, max: 5 }), number, anyValue),
+        received_at: valid
+          ? fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString())
+          : fc.oneof(fc.constantFrom("2026-11-23T02:00:00.000Z", "2026-11-23", "2026-13-40T25:00:00Z"), text, anyValue),
+        transaction: valid ? nearlyValid : fc.oneof(nearlyValid, transaction, anyValue),
+        extra: anyValue,
+      },
+      {
+        requiredKeys: valid
+          ? ["schema_version", "organization_id", "request_id", "transaction_index", "received_at", "transaction"]
+          : [],
+      },
+    );
+
+  it("accepts and rejects as Valibot does, with Valibot's output, over generated messages", () => {
+    fc.assert(
+      fc.property(envelope(false), (input) => messageAgrees(input)),
+      { seed: 25, numRuns: 2_000 },
+    );
+  });
+
+  it("agrees with Valibot on messages that are mostly valid, and accepts most of them", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(envelope(true), (input) => {
+        messageAgrees(input);
+        if (acceptMessage(input) !== REJECTED) accepted++;
+      }),
+      { seed: 26, numRuns: 1_000 },
+    );
+    expect(accepted).toBeGreaterThan(100);
+  });
+
+  it("gives the worker Valibot's output for a valid message and Valibot's issues for an invalid one", () => {
+    const valid = {
+      schema_version: 1,
+      organization_id: "org-1",
+      request_id: "0b7e8a2c-3f4d-4e5a-9b6c-7d8e9f0a1b2c",
+      transaction_index: 2,
+      received_at: "2026-11-23T02:00:00.000Z",
+      transaction: {
+        provider: "openai",
+        model: "gpt-4o",
+        usage: [{ type: "tokens", metrics: { input_tokens: 1, output_tokens: 1, total_tokens: 2 } }],
+        context: { billable_customer_id: "c" },
+      },
+      extra: true,
+    };
+    const parsed = parseQueueMessage(valid);
+    expect(parsed).toEqual({ success: true, output: v.parse(QueueMessageSchema, valid) });
+    const invalid = { ...valid, request_id: "not-a-uuid", transaction_index: -1 };
+    const refused = parseQueueMessage(invalid);
+    const valibot = v.safeParse(QueueMessageSchema, invalid, { abortEarly: false });
+    expect(refused.success).toBe(false);
+    expect(refused.success ? [] : refused.issues.map((issue) => issue.message)).toEqual(
+      valibot.issues?.map((issue) => issue.message),
+    );
+    expect(valibot.issues?.length).toBe(2);
   });
 });

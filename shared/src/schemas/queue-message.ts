@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { acceptFirst } from "./accept-first.ts";
 import { nonEmptyString } from "./field-rules.ts";
 import { TransactionSchema } from "./transaction.ts";
 
@@ -17,6 +18,9 @@ export const QueueMessageSchema = v.object({
   received_at: v.pipe(v.string(), v.isoTimestamp()),
   transaction: TransactionSchema,
 });
+
+/** The worker's reading of a message: Valibot's answer, a valid message read by the compiled schema. */
+export const parseQueueMessage = acceptFirst(QueueMessageSchema, { abortEarly: false });
 
 export type QueueMessageInput = v.InferInput<typeof QueueMessageSchema>;
 export type QueueMessage = v.InferOutput<typeof QueueMessageSchema>;
