@@ -5,6 +5,7 @@ import { createLogger } from "@usage-ingestion/shared/server";
 import { parseWorkerConfig } from "./env.ts";
 import { FUNCTION_NAME } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
+import { outsideDomain } from "./outside-domain.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
 import { firestoreDimensionsStore } from "./store/dimensions-store.ts";
 import { firestoreRecordStore } from "./store/records.ts";
@@ -28,12 +29,16 @@ const deps = {
   logger: createLogger(config.LOG_FORMAT, projectId),
 };
 
-functions.cloudEvent(FUNCTION_NAME, async (event: functions.CloudEvent<PubSubEvent["data"]>) => {
+functions.cloudEvent(FUNCTION_NAME, (event: functions.CloudEvent<PubSubEvent["data"]>) =>
+  outsideDomain(() => handle(event as PubSubEvent)),
+);
+
+async function handle(event: PubSubEvent): Promise<void> {
   try {
-    await handleMessage(deps, event as PubSubEvent);
+    await handleMessage(deps, event);
   } catch (error) {
     // Pub/Sub redelivers; the line (with its stack, for Error Reporting) joins the request's trace.
-    const message = (event as PubSubEvent).data?.message;
+    const message = event.data?.message;
     deps.logger.log("ERROR", "message failed; Pub/Sub will redeliver it", {
       message_id: message?.messageId ?? message?.message_id ?? event.id,
       trace: parseTraceparent(message?.attributes?.[TRACEPARENT_ATTRIBUTE]),
@@ -41,4 +46,4 @@ functions.cloudEvent(FUNCTION_NAME, async (event: functions.CloudEvent<PubSubEve
     });
     throw error;
   }
-});
+}
