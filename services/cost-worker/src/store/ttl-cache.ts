@@ -4,21 +4,24 @@
  * under load, not one per message in flight; a failed load is not kept.
  */
 export function ttlCache<T>(ttlMs: number, load: (key: string) => Promise<T>, now = Date.now) {
-  const cache = new Map<string, { value: T; expiresAt: number }>();
+  // The settled promise is what is kept, so a hit hands it back without making another.
+  const cache = new Map<string, { value: Promise<T>; expiresAt: number }>();
   const loading = new Map<string, Promise<T>>();
-  return async (key: string): Promise<T> => {
+  return (key: string): Promise<T> => {
     const cached = cache.get(key);
     if (cached && cached.expiresAt > now()) return cached.value;
     if (ttlMs <= 0) return load(key);
     const shared = loading.get(key);
     if (shared) return shared;
-    const loaded = load(key).then((value) => {
-      cache.set(key, { value, expiresAt: now() + ttlMs });
-      return value;
-    });
+    const loaded = load(key);
     loading.set(key, loaded);
-    const done = () => loading.delete(key);
-    loaded.then(done, done);
+    loaded.then(
+      () => {
+        loading.delete(key);
+        cache.set(key, { value: loaded, expiresAt: now() + ttlMs });
+      },
+      () => loading.delete(key),
+    );
     return loaded;
   };
 }
