@@ -1,23 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { Firestore, type WriteBatch } from "@google-cloud/firestore";
 import { costRollupPath } from "@usage-ingestion/cost-worker/rollups";
-import { dayOf, shardOf } from "@usage-ingestion/shared";
+import { dayOf } from "@usage-ingestion/shared";
 import { afterAll, describe, expect, it } from "vitest";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { uniqueId } from "../setup/harness.ts";
+import { messageIdInShard } from "../setup/rollups.ts";
 import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";
 
 const clients: Firestore[] = [];
 afterAll(() => Promise.all(clients.map((client) => client.terminate())));
-
-/** A message id whose record lands in the given roll-up shard. */
-function messageIdInShard(shard: number): string {
-  for (;;) {
-    const id = `m-${randomUUID()}`;
-    if (shardOf(id) === shard) return id;
-  }
-}
 
 /**
  * A client of its own on the emulator, with each batch's `update`d paths noted: the test is about which

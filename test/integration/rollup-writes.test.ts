@@ -4,6 +4,7 @@ import { recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
 import { type CostRecord, quantitiesOf, shardOf, type UsageEntry } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { firestore, uniqueId } from "../setup/harness.ts";
+import { messageIdInShard } from "../setup/rollups.ts";
 
 const usage: UsageEntry[] = [{ type: "tokens", metrics: { input_tokens: 100, output_tokens: 20, total_tokens: 120 } }];
 
@@ -32,14 +33,6 @@ const record = (organizationId: string, messageId: string, status: CostRecord["s
   queue_schema_version: 1,
   dimensions: {},
 });
-
-/** A message id whose record lands in the given roll-up shard. */
-function messageIdInShard(shard: number): string {
-  for (;;) {
-    const id = randomUUID();
-    if (shardOf(id) === shard) return id;
-  }
-}
 
 type Db = ReturnType<typeof firestore>;
 

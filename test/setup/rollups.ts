@@ -1,4 +1,5 @@
-import { type CostRollupDocument, DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import { randomUUID } from "node:crypto";
+import { type CostRollupDocument, DOCUMENT_PATHS, shardOf } from "@usage-ingestion/shared";
 import { firestore } from "./harness.ts";
 
 /** The organization's roll-up shards summed as a report would: billable count, unpriced, conflicts, nanos. */
@@ -26,4 +27,12 @@ export async function recordTotals(organizationId: string) {
     if (status === "priced") billedNanos += BigInt(doc.get("cost_nanos") as number);
   }
   return { count: snap.size, byStatus, billedNanos };
+}
+
+/** A message id whose record lands in the given roll-up shard. */
+export function messageIdInShard(shard: number): string {
+  for (;;) {
+    const id = randomUUID();
+    if (shardOf(id) === shard) return id;
+  }
 }

@@ -72,14 +72,12 @@ export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordS
   /** One atomic batch; false when a document to create was there already (nothing was written). */
   async function commitOnce(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<boolean> {
     try {
-      try {
-        await commitWrites(creates, merges);
-      } catch (error) {
+      await commitWrites(creates, merges).catch((error: unknown) => {
         if (!isNotFound(error)) throw error;
         // A cell was deleted since this process wrote to it: nothing was written; merge every cell whole.
         for (const write of merges) cells.forget(write.ref.path);
-        await commitWrites(creates, merges);
-      }
+        return commitWrites(creates, merges);
+      });
       return true;
     } catch (error) {
       if (isAlreadyExists(error)) return false;

@@ -23,12 +23,34 @@ export interface MergeWrite {
   increments: Record<string, FieldValue>;
 }
 
-/** The counters' and quantities' nonzero increments, by field path. */
-function incrementsOf(change: Record<string, number | undefined>, quantities: Array<[string, number]>) {
+/**
+ * A cell's write from one statement of what it adds: `data` sets `fields` and adds every counter (zeros
+ * too, so a new cell starts with them all); `increments` holds only the counters that add something.
+ */
+function cellWrite(
+  ref: DocumentReference,
+  fields: Record<string, unknown>,
+  counters: Record<string, number | undefined>,
+  quantities: Array<[string, number]> = [],
+): MergeWrite {
+  const data: Record<string, unknown> = { ...fields };
   const increments: Record<string, FieldValue> = {};
-  for (const [field, value] of Object.entries(change)) if (value) increments[field] = FieldValue.increment(value);
-  for (const [name, value] of quantities) if (value) increments[`quantities.${name}`] = FieldValue.increment(value);
-  return increments;
+  for (const [field, value = 0] of Object.entries(counters)) {
+    const increment = FieldValue.increment(value);
+    data[field] = increment;
+    if (value) increments[field] = increment;
+  }
+  // Merged, an empty map would replace the cell's quantities with nothing: a change without quantities
+  // (a conflict) leaves the field alone.
+  if (quantities.length > 0) {
+    const merged: Record<string, FieldValue> = {};
+    for (const [name, value] of quantities) {
+      merged[name] = FieldValue.increment(value);
+      if (value) increments[`quantities.${name}`] = merged[name];
+    }
+    data.quantities = merged;
+  }
+  return { ref, data, increments };
 }
 
 const shortHash = (text: string) => sha256Hex(text).slice(0, 20);
@@ -72,49 +94,29 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
   const key = rollupKey(record);
   const shard = shardOf(record.message_id);
   const org = record.organization_id;
-  const inc = (value = 0) => FieldValue.increment(value);
   const quantities = Object.entries(change.quantities ?? {});
-  const writes: MergeWrite[] = [
-    {
-      ref: db.doc(costRollupPath(org, key, shard)),
-      increments: incrementsOf(
-        {
-          transactions: change.transactions,
-          unpriced_transactions: change.unpriced,
-          conflict_transactions: change.conflicts,
-          cost_nanos: change.costNanos,
-        },
-        quantities,
-      ),
-      data: {
-        ...key,
-        shard,
-        transactions: inc(change.transactions),
-        unpriced_transactions: inc(change.unpriced),
-        conflict_transactions: inc(change.conflicts),
-        cost_nanos: inc(change.costNanos),
-        // Merged, an empty map would replace the cell's quantities with nothing: a change without
-        // quantities (a conflict) leaves the field alone.
-        ...(quantities.length > 0
-          ? { quantities: Object.fromEntries(quantities.map(([name, value]) => [name, inc(value)])) }
-          : {}),
+  const writes = [
+    cellWrite(
+      db.doc(costRollupPath(org, key, shard)),
+      { ...key, shard },
+      {
+        transactions: change.transactions,
+        unpriced_transactions: change.unpriced,
+        conflict_transactions: change.conflicts,
+        cost_nanos: change.costNanos,
       },
-    },
+      quantities,
+    ),
   ];
   if (reason !== undefined && change.unpriced) {
-    writes.push({
-      ref: db.doc(unpricedRollupPath(org, key, reason, shard)),
-      increments: incrementsOf({ transactions: change.unpriced }, []),
-      data: {
-        day: key.day,
-        provider: key.provider,
-        model: key.model,
-        model_tier: key.model_tier,
-        reason,
-        shard,
-        transactions: inc(change.unpriced),
-      },
-    });
+    const { day, provider, model, model_tier } = key;
+    writes.push(
+      cellWrite(
+        db.doc(unpricedRollupPath(org, key, reason, shard)),
+        { day, provider, model, model_tier, reason, shard },
+        { transactions: change.unpriced },
+      ),
+    );
   }
   return writes;
 }
