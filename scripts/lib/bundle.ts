@@ -4,9 +4,10 @@ import { REPO_ROOT } from "./services.ts";
 
 /**
  * Each service bundled into one ES module, with our TypeScript and Valibot inside and the Google Cloud
- * clients, Express and the pricing catalog left as installed packages (they load data files at run time).
+ * clients, Express, the pricing catalog and the auth library left as installed packages (they load data files
+ * at run time; the auth library is the one the Google Cloud clients share).
  */
-export const EXTERNAL_PACKAGES = ["@google-cloud/*", "@pydantic/genai-prices", "express"];
+export const EXTERNAL_PACKAGES = ["@google-cloud/*", "@pydantic/genai-prices", "express", "google-auth-library"];
 
 export const BUNDLES = {
   gateway: { entry: "services/gateway/src/server.ts", out: "services/gateway/dist/server.js" },

@@ -15,7 +15,10 @@ const engines = () => JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "
 
 describe.each([
   ["gateway", ["@google-cloud/firestore", "@google-cloud/pubsub", "express"]],
-  ["worker", ["@google-cloud/firestore", "@google-cloud/functions-framework", "@pydantic/genai-prices"]],
+  [
+    "worker",
+    ["@google-cloud/firestore", "@google-cloud/functions-framework", "@pydantic/genai-prices", "google-auth-library"],
+  ],
 ] as const)("the %s's package", (service, outside) => {
   it("lists the packages outside the bundle at the workspace's exact versions, on the project's Node.js line", () => {
     const manifest = serviceManifest(service);

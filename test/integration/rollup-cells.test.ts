@@ -1,35 +1,30 @@
-import { Firestore, type WriteBatch } from "@google-cloud/firestore";
 import { costRollupPath } from "@usage-ingestion/cost-worker/rollups";
 import { dayOf } from "@usage-ingestion/shared";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
+import type { Commits } from "../../services/cost-worker/src/store/firestore-commits.ts";
 import { validTransaction } from "../setup/fixtures.ts";
-import { uniqueId } from "../setup/harness.ts";
+import { firestore, uniqueId } from "../setup/harness.ts";
 import { messageIdInShard } from "../setup/rollups.ts";
-import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";
-
-const clients: Firestore[] = [];
-afterAll(() => Promise.all(clients.map((client) => client.terminate())));
+import { emulatorCommits, envelope, pushEvent, workerDeps } from "../setup/worker.ts";
 
 /**
- * A client of its own on the emulator, with each batch's `update`d paths noted: the test is about which
- * write a cell gets.
+ * The worker's commits to the emulator, with the paths each commit only `increment`s noted: the test is
+ * about which write a cell gets.
  */
-function notingUpdates(): { db: Firestore; updated: string[] } {
-  const db = new Firestore({ projectId: process.env.GOOGLE_CLOUD_PROJECT });
-  clients.push(db);
-  const updated: string[] = [];
-  const batchOf = db.batch.bind(db);
-  db.batch = () => {
-    const batch = batchOf();
-    const update = batch.update.bind(batch) as (...args: unknown[]) => WriteBatch;
-    batch.update = ((...args: unknown[]) => {
-      updated.push((args[0] as { path: string }).path);
-      return update(...args);
-    }) as WriteBatch["update"];
-    return batch;
+function notingIncrements(): { commits: Commits; incremented: string[] } {
+  const commits = emulatorCommits();
+  const incremented: string[] = [];
+  return {
+    commits: {
+      commit(writes) {
+        for (const write of writes) if (write.kind === "increment") incremented.push(write.path);
+        return commits.commit(writes);
+      },
+      close: () => commits.close(),
+    },
+    incremented,
   };
-  return { db, updated };
 }
 
 // gpt-4o, 1,200 input and 300 output tokens at $2.50 and $10 per million: 0.003 + 0.003 = 0.006 USD.
@@ -38,8 +33,9 @@ const COST_NANOS = 6_000_000;
 describe("roll-up cells the worker has written before", () => {
   const setup = () => {
     const org = uniqueId("cells-org");
-    const { db, updated } = notingUpdates();
-    const deps = workerDeps(db);
+    const db = firestore();
+    const { commits, incremented } = notingIncrements();
+    const deps = workerDeps(db, 10_000, 0, commits);
     const message = () => envelope(org, validTransaction());
     const first = messageIdInShard(3);
     const cell = db.doc(
@@ -56,15 +52,15 @@ describe("roll-up cells the worker has written before", () => {
         3,
       ),
     );
-    return { org, db, updated, deps, message, first, cell };
+    return { org, db, incremented, deps, message, first, cell };
   };
 
-  it("take the next records' increments as an update, and add up as whole merges do", async () => {
-    const { updated, deps, message, first, cell } = setup();
+  it("take the next records' counters as increments only, and add up as whole merges do", async () => {
+    const { incremented, deps, message, first, cell } = setup();
     for (const id of [first, messageIdInShard(3), messageIdInShard(3)])
       expect(await handleMessage(deps, pushEvent(message(), id))).toBe("priced");
 
-    expect(updated).toEqual([cell.path, cell.path]);
+    expect(incremented).toEqual([cell.path, cell.path]);
     const data = (await cell.get()).data();
     expect(data).toMatchObject({
       provider: "openai",

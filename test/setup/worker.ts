@@ -4,9 +4,33 @@ import { QUEUE_SCHEMA_VERSION, type QueueMessage, type Transaction } from "@usag
 import type { PubSubEvent, WorkerDeps } from "../../services/cost-worker/src/handler.ts";
 import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
 import { firestoreDimensionsStore } from "../../services/cost-worker/src/store/dimensions-store.ts";
+import {
+  type Commits,
+  firestoreCommits,
+  firestoreCommitsOptions,
+} from "../../services/cost-worker/src/store/firestore-commits.ts";
 import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
 import { memoryLogger } from "./gateway.ts";
 import { firestore, freeClosedPort } from "./harness.ts";
+
+const channels = new Map<number, Commits>();
+
+/** The worker's own commits to the Firestore emulator, as its composition root makes them; one per time-out. */
+export function emulatorCommits(timeoutMs = 10_000): Commits {
+  let commits = channels.get(timeoutMs);
+  if (!commits) {
+    commits = firestoreCommits(
+      firestoreCommitsOptions({
+        emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
+        projectId: process.env.GOOGLE_CLOUD_PROJECT,
+        databaseId: "(default)",
+        timeoutMs,
+      }),
+    );
+    channels.set(timeoutMs, commits);
+  }
+  return commits;
+}
 
 /**
  * The worker's real adapters on the Firestore emulator, with a logger the test can read. Organization
@@ -16,9 +40,10 @@ export function workerDeps(
   db: Firestore = firestore(),
   timeoutMs = 10_000,
   settingsTtlMs = 0,
+  commits: Commits = emulatorCommits(timeoutMs),
 ): WorkerDeps & { logger: ReturnType<typeof memoryLogger> } {
   return {
-    records: firestoreRecordStore(db, timeoutMs),
+    records: firestoreRecordStore(db, commits, timeoutMs),
     customPricing: firestoreCustomPricingStore(db, settingsTtlMs, timeoutMs),
     dimensions: firestoreDimensionsStore(db, settingsTtlMs, timeoutMs),
     logger: memoryLogger(),

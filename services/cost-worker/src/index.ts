@@ -8,6 +8,7 @@ import { handleMessage, type PubSubEvent } from "./handler.ts";
 import { outsideDomain } from "./outside-domain.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
 import { firestoreDimensionsStore } from "./store/dimensions-store.ts";
+import { firestoreCommits, firestoreCommitsOptions } from "./store/firestore-commits.ts";
 import { firestoreRecordStore } from "./store/records.ts";
 
 /** The composition root: config parsed once, one Firestore client, the handler registered by name. */
@@ -18,8 +19,17 @@ const projectId = config.GOOGLE_CLOUD_PROJECT;
 // backlog drain); whoever registers one can set FIRESTORE_ENABLE_TRACING=on.
 process.env.FIRESTORE_ENABLE_TRACING ??= "off";
 const firestore = new Firestore(projectId ? { projectId } : {});
+// Records are committed on a channel of our own (store/firestore-commits.ts), to the same database.
+const commits = firestoreCommits(
+  firestoreCommitsOptions({
+    emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
+    projectId,
+    databaseId: firestore.databaseId,
+    timeoutMs: config.FIRESTORE_TIMEOUT_MS,
+  }),
+);
 const deps = {
-  records: firestoreRecordStore(firestore, config.FIRESTORE_TIMEOUT_MS),
+  records: firestoreRecordStore(firestore, commits, config.FIRESTORE_TIMEOUT_MS),
   customPricing: firestoreCustomPricingStore(
     firestore,
     config.CUSTOM_PRICING_CACHE_TTL_MS,

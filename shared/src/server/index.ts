@@ -3,6 +3,7 @@
 export * from "./api-keys.ts";
 export * from "./config.ts";
 export * from "./firestore-errors.ts";
+export * from "./grpc/grpc-channel.ts";
 export * from "./hash.ts";
 export * from "./log-fields.ts";
 export * from "./log-format.ts";

@@ -7,6 +7,8 @@ import {
   withTimeout,
 } from "@usage-ingestion/shared";
 import { isAlreadyExists, isNotFound, sha256Hex } from "@usage-ingestion/shared/server";
+import type { DocumentWrite } from "./commit-wire.ts";
+import type { Commits } from "./firestore-commits.ts";
 import { knownCells } from "./known-cells.ts";
 import { type MergeWrite, recordRollupWrites } from "./rollup-writes.ts";
 
@@ -44,10 +46,11 @@ interface TransactionIdClaim {
 }
 
 /**
- * Writes are bounded by `timeoutMs`. A write that lands after its time-out is harmless: the redelivery
- * finds the record and is acknowledged.
+ * Records and their roll-up increments are committed by `commits`; reads (a claimed transaction id) and
+ * rejected messages go through the Firestore client `db`. Every call is bounded by `timeoutMs`. A write
+ * that lands after its time-out is harmless: the redelivery finds the record and is acknowledged.
  */
-export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordStore {
+export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs = 10_000): RecordStore {
   const bounded = <T>(promise: Promise<T>) =>
     withTimeout(promise, timeoutMs, () => new FirestoreTimeoutError(`Firestore took longer than ${timeoutMs} ms`));
 
@@ -55,17 +58,23 @@ export function firestoreRecordStore(db: Firestore, timeoutMs = 10_000): RecordS
 
   /**
    * Commits the documents to create (each must not exist yet) and the roll-up increments as one atomic
-   * batch. A cell this process has committed to before gets an `update` of the counters that change; any
-   * other is merged whole, key and all, which creates it when missing.
+   * batch. A cell this process has committed to before gets only the counters that change, as increments
+   * of a cell that must exist; any other is merged whole, key and all, which creates it when missing.
    */
   async function commitWrites(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<void> {
-    const batch = db.batch();
-    for (const [path, data] of creates) batch.create(db.doc(path), data);
-    for (const write of merges) {
-      if (!cells.has(write.ref.path)) batch.set(write.ref, write.data, { merge: true });
-      else if (Object.keys(write.increments).length > 0) batch.update(write.ref, write.increments);
+    const writes: DocumentWrite[] = creates.map(([path, fields]) => ({
+      kind: "create",
+      path,
+      fields: fields as Record<string, unknown>,
+    }));
+    for (const { ref, key, counters } of merges) {
+      if (!cells.has(ref.path)) writes.push({ kind: "merge", path: ref.path, fields: key, increments: counters });
+      else {
+        const changed = counters.filter(([, amount]) => amount !== 0);
+        if (changed.length > 0) writes.push({ kind: "increment", path: ref.path, increments: changed });
+      }
     }
-    await bounded(batch.commit());
+    await commits.commit(writes);
     for (const write of merges) cells.add(write.ref.path);
   }
 

@@ -10,23 +10,23 @@ import {
   shardOf,
 } from "@usage-ingestion/shared";
 import { sha256Hex } from "@usage-ingestion/shared/server";
+import type { Increment } from "./commit-wire.ts";
 
 /** A write to add to the record's own commit: a roll-up document and what to add to it. */
 export interface MergeWrite {
   ref: DocumentReference;
-  /** The whole cell, its key and every counter's increment, to merge: creates the cell when it is missing. */
-  data: Record<string, unknown>;
   /**
-   * Only the increments that add something, by field path: all a cell that exists already needs, as an
-   * `update` (which fails when the cell is missing).
+   * The whole cell, its key and every counter's increment, for a Firestore client to merge: creates the
+   * cell when it is missing.
    */
-  increments: Record<string, FieldValue>;
+  data: Record<string, unknown>;
+  /** The same write as plain values, for the worker's own commit: the cell's key fields ... */
+  key: Record<string, unknown>;
+  /** ... and every counter's increment by field path, zeros too (so a new cell starts with them all). */
+  counters: Increment[];
 }
 
-/**
- * A cell's write from one statement of what it adds: `data` sets `fields` and adds every counter (zeros
- * too, so a new cell starts with them all); `increments` holds only the counters that add something.
- */
+/** A cell's write from one statement of what it adds: its key `fields`, its counters and its quantities. */
 function cellWrite(
   ref: DocumentReference,
   fields: Record<string, unknown>,
@@ -34,11 +34,10 @@ function cellWrite(
   quantities: Array<[string, number]> = [],
 ): MergeWrite {
   const data: Record<string, unknown> = { ...fields };
-  const increments: Record<string, FieldValue> = {};
+  const increments: Increment[] = [];
   for (const [field, value = 0] of Object.entries(counters)) {
-    const increment = FieldValue.increment(value);
-    data[field] = increment;
-    if (value) increments[field] = increment;
+    data[field] = FieldValue.increment(value);
+    increments.push([[field], value]);
   }
   // Merged, an empty map would replace the cell's quantities with nothing: a change without quantities
   // (a conflict) leaves the field alone.
@@ -46,11 +45,11 @@ function cellWrite(
     const merged: Record<string, FieldValue> = {};
     for (const [name, value] of quantities) {
       merged[name] = FieldValue.increment(value);
-      if (value) increments[`quantities.${name}`] = merged[name];
+      increments.push([["quantities", name], value]);
     }
     data.quantities = merged;
   }
-  return { ref, data, increments };
+  return { ref, data, key: fields, counters: increments };
 }
 
 const shortHash = (text: string) => sha256Hex(text).slice(0, 20);

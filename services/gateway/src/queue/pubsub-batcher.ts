@@ -1,5 +1,5 @@
 import type { PubSub } from "@google-cloud/pubsub";
-import { FRAME_HEADER_BYTES, type GrpcChannel, GrpcStatus, grpcChannel } from "./grpc-channel.ts";
+import { FRAME_HEADER_BYTES, type GrpcChannel, GrpcStatus, grpcChannel } from "@usage-ingestion/shared/server";
 import {
   decodeMessageIds,
   encodePublishRequest,
@@ -61,7 +61,7 @@ interface Pending extends SizedMessage {
  * Publishes a request's messages together, one `Publish` call per batch: messages handed over within
  * `batchMaxMs` of each other share a call (a call's limits permitting), and each message is confirmed
  * with the id Pub/Sub returned for it, or fails with its call. The call goes to the endpoint `PubSub`
- * resolved, with its credentials, over one HTTP/2 connection of our own (grpc-channel.ts), with the
+ * resolved, with its credentials, over one HTTP/2 connection of our own (shared/src/server/grpc/grpc-channel.ts), with the
  * request encoded straight to the wire (publish-wire.ts), and is retried as the generated client would
  * retry it. `close` ends that connection.
  *

@@ -1,0 +1,115 @@
+import {
+  FRAME_HEADER_BYTES,
+  GrpcCallError,
+  type GrpcChannelOptions,
+  GrpcStatus,
+  grpcChannel,
+} from "@usage-ingestion/shared/server";
+import { GoogleAuth } from "google-auth-library";
+import { type DocumentWrite, encodeCommitRequest } from "./commit-wire.ts";
+
+const COMMIT = "/google.firestore.v1.Firestore/Commit";
+/** What the Firestore client retries a commit on (its `commit` retry codes and ABORTED), and its backoff. */
+const RETRIED = new Set<number>([GrpcStatus.ABORTED, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.UNAVAILABLE]);
+const FIRST_RETRY_DELAY_MS = 100;
+const RETRY_DELAY_MULTIPLIER = 1.3;
+
+/** Atomic commits of document writes, each within its own time. */
+export interface Commits {
+  /**
+   * Commits every write or none; rejects with a GrpcCallError whose `code` says why (ALREADY_EXISTS for a
+   * create, NOT_FOUND for an increment, INVALID_ARGUMENT for data Firestore refuses, DEADLINE_EXCEEDED).
+   */
+  commit(writes: readonly DocumentWrite[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CommitsOptions {
+  channel: GrpcChannelOptions;
+  /** Headers every call carries besides the channel's own (the emulator's token). */
+  headers?: Record<string, string>;
+  /** `projects/{project}/databases/{database}`, or how to find it (the project from the credentials). */
+  database: () => Promise<string>;
+  /** Each commit's time, retries included. */
+  timeoutMs: number;
+}
+
+/**
+ * Firestore's `Commit` as one unary gRPC call on the shared channel (Node.js's own `http2`), the request
+ * written by `commit-wire.ts`, retried as the Firestore client retries it. A commit that succeeded but
+ * whose answer was lost is harmless when retried: its create then fails ALREADY_EXISTS, which the record
+ * store reads as a redelivery, and nothing of the first commit is applied twice (a commit is atomic).
+ */
+export function firestoreCommits(options: CommitsOptions): Commits {
+  const channel = grpcChannel(options.channel);
+  let finding: Promise<string> | undefined;
+  let found: { name: string; headers: Record<string, string> } | undefined;
+  /** The database's name and the call's headers, found once. */
+  const database = async () => {
+    finding ??= options.database().catch((error: Error) => {
+      finding = undefined;
+      throw new GrpcCallError(GrpcStatus.UNAVAILABLE, `no database to write to: ${error.message}`);
+    });
+    const name = await finding;
+    // Routing for the database, as the Firestore client sends it with every call.
+    found = {
+      name,
+      headers: {
+        ...options.headers,
+        "google-cloud-resource-prefix": name,
+        "x-goog-request-params": `database=${encodeURIComponent(name)}`,
+      },
+    };
+    return found;
+  };
+  return {
+    async commit(writes) {
+      const deadline = Date.now() + options.timeoutMs;
+      const { name, headers } = found ?? (await database());
+      const frame = encodeCommitRequest(name, writes, FRAME_HEADER_BYTES);
+      for (let delay = FIRST_RETRY_DELAY_MS; ; delay *= RETRY_DELAY_MULTIPLIER) {
+        try {
+          await channel.unary(COMMIT, frame, headers, deadline);
+          return;
+        } catch (error) {
+          const retried = error instanceof GrpcCallError && RETRIED.has(error.code);
+          if (!retried || Date.now() + delay >= deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    },
+    close: () => channel.close(),
+  };
+}
+
+/**
+ * Where the Firestore client itself would send the call: the emulator (FIRESTORE_EMULATOR_HOST) in
+ * plaintext as its owner, anything else firestore.googleapis.com over TLS with Application Default
+ * Credentials; the database is the client's, in the configured project or the credentials' own.
+ */
+export function firestoreCommitsOptions(settings: {
+  emulatorHost: string | undefined;
+  projectId: string | undefined;
+  databaseId: string;
+  timeoutMs: number;
+}): CommitsOptions {
+  const auth = new GoogleAuth({ scopes: ["https://www.googleapis.com/auth/datastore"] });
+  const database = async () =>
+    `projects/${settings.projectId ?? (await auth.getProjectId())}/databases/${settings.databaseId}`;
+  if (settings.emulatorHost) {
+    return {
+      channel: { origin: `http://${settings.emulatorHost}` },
+      headers: { authorization: "Bearer owner" },
+      database,
+      timeoutMs: settings.timeoutMs,
+    };
+  }
+  return {
+    channel: {
+      origin: "https://firestore.googleapis.com:443",
+      callHeaders: async () => Object.fromEntries(await auth.getRequestHeaders()),
+    },
+    database,
+    timeoutMs: settings.timeoutMs,
+  };
+}
