@@ -93,7 +93,10 @@ export function firestoreCommitsOptions(settings: {
   databaseId: string;
   timeoutMs: number;
 }): CommitsOptions {
-  const auth = new GoogleAuth({ scopes: ["https://www.googleapis.com/auth/datastore"] });
+  // The scopes the Firestore client asks for.
+  const auth = new GoogleAuth({
+    scopes: ["https://www.googleapis.com/auth/cloud-platform", "https://www.googleapis.com/auth/datastore"],
+  });
   const database = async () =>
     `projects/${settings.projectId ?? (await auth.getProjectId())}/databases/${settings.databaseId}`;
   if (settings.emulatorHost) {
