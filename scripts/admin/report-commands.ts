@@ -83,7 +83,9 @@ export async function runReportCommand(args: string[], db: Firestore, reportsDb:
   if (params.by !== undefined) {
     params.group_by = params.by
       .split(",")
-      .map((field) => FIELD_ALIASES[field.trim()] ?? field.trim())
+      .map((field) => field.trim())
+      // Own aliases only: `--by constructor` is an unknown field, not Object's constructor.
+      .map((field) => (Object.hasOwn(FIELD_ALIASES, field) ? FIELD_ALIASES[field] : field))
       .join(",");
     delete params.by;
   }

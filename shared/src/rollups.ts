@@ -76,10 +76,15 @@ export function dimensionValue(value: unknown): string | null {
   return typeof value === "string" && isWellFormed(value) ? value : JSON.stringify(value);
 }
 
-/** Picks the declared dimensions out of a transaction's context. */
+/**
+ * Picks the declared dimensions out of a transaction's context: its own keys only, so that a dimension
+ * named `constructor` or `toString` is null where the context does not have it, never an inherited function.
+ */
 export function declaredDimensions(context: unknown, declared: readonly string[]): Record<string, string | null> {
   const source = (typeof context === "object" && context !== null ? context : {}) as Record<string, unknown>;
-  return Object.fromEntries(declared.map((name) => [name, dimensionValue(source[name])]));
+  return Object.fromEntries(
+    declared.map((name) => [name, dimensionValue(Object.hasOwn(source, name) ? source[name] : undefined)]),
+  );
 }
 
 /** A stable text for a cell's grouping (the day excluded): hashed into document ids by the writer. */

@@ -1,6 +1,7 @@
 import { type FieldError, type FieldErrorPlace, fieldAt, subjectOf, toFieldErrors } from "./field-errors.ts";
 import { MAX_TRANSACTION_BYTES } from "./limits.ts";
 import { acceptFirst } from "./schemas/accept-first.ts";
+import { withSkippedKeys } from "./schemas/skipped-keys.ts";
 import { type Transaction, TransactionSchema } from "./schemas/transaction.ts";
 
 export type TransactionValidation = { ok: true; transaction: Transaction } | { ok: false; errors: FieldError[] };
@@ -31,7 +32,7 @@ export function validateTransaction(
 ): TransactionValidation {
   const parsed = parseTransaction(input);
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.issues, place) };
-  const transaction = parsed.output;
+  const transaction = withSkippedKeys(input, parsed.output);
   const small = source.jsonBytes !== undefined && source.jsonBytes <= SIZE_CHECK_NEEDED_ABOVE_BYTES;
   if (small) return { ok: true, transaction };
   const oversize = sizeError(transaction, place);

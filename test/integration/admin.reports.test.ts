@@ -49,6 +49,7 @@ describe("admin: key scopes, dimensions and costs", () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `d${i}`);
     await expect(admin("org", "dimensions", "set", org, ...eleven)).rejects.toThrow(/at most 10/);
     await expect(admin("org", "dimensions", "set", org, "a,b")).rejects.toThrow(/must be 1-64 letters/);
+    await expect(admin("org", "dimensions", "set", org, "team", "__kind__")).rejects.toThrow(/Firestore reserves/);
     await expect(admin("org", "dimensions", "set", "no-such-org", "x")).rejects.toThrow(/does not exist/);
   });
 

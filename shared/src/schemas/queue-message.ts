@@ -1,6 +1,7 @@
 import * as v from "valibot";
-import { acceptFirst } from "./accept-first.ts";
+import { acceptFirst, type Parsed } from "./accept-first.ts";
 import { nonEmptyString } from "./field-rules.ts";
+import { withSkippedKeys } from "./skipped-keys.ts";
 import { TransactionSchema } from "./transaction.ts";
 
 export const QUEUE_SCHEMA_VERSION = 1;
@@ -19,8 +20,17 @@ export const QueueMessageSchema = v.object({
   transaction: TransactionSchema,
 });
 
-/** The worker's reading of a message: Valibot's answer, a valid message read by the compiled schema. */
-export const parseQueueMessage = acceptFirst(QueueMessageSchema, { abortEarly: false });
+const acceptQueueMessage = acceptFirst(QueueMessageSchema, { abortEarly: false });
+
+/**
+ * The worker's reading of a message: Valibot's answer, a valid message read by the compiled schema, with
+ * the keys Valibot leaves out of `context` and `metrics` kept (`withSkippedKeys`), as the gateway kept them.
+ */
+export function parseQueueMessage(input: unknown): Parsed<QueueMessage> {
+  const parsed = acceptQueueMessage(input);
+  if (parsed.success) withSkippedKeys((input as { transaction?: unknown }).transaction, parsed.output.transaction);
+  return parsed;
+}
 
 export type QueueMessageInput = v.InferInput<typeof QueueMessageSchema>;
 export type QueueMessage = v.InferOutput<typeof QueueMessageSchema>;

@@ -29,9 +29,9 @@ export type Increment = readonly [path: readonly string[], amount: number];
 /** One document's write within a commit; `path` is relative to the database's documents. */
 export type DocumentWrite =
   /** The whole document, which must not exist yet (the commit fails ALREADY_EXISTS otherwise). */
-  | { kind: "create"; path: string; fields: Readonly<Record<string, unknown>> }
+  | { kind: "create"; path: string; fields: object }
   /** Sets each of `fields`' leaves and adds the increments; creates the document when it is missing. */
-  | { kind: "merge"; path: string; fields: Readonly<Record<string, unknown>>; increments: readonly Increment[] }
+  | { kind: "merge"; path: string; fields: object; increments: readonly Increment[] }
   /** Adds the increments to a document that must exist (the commit fails NOT_FOUND otherwise). */
   | { kind: "increment"; path: string; increments: readonly Increment[] };
 
@@ -86,12 +86,12 @@ function writeValue(writer: Writer, value: unknown, field: string): void {
 }
 
 /** A `map<string, Value>` field: one entry message (key = 1, value = 2) per key. */
-function writeFields(writer: Writer, field: number, fields: Readonly<Record<string, unknown>>, parent?: string): void {
+function writeFields(writer: Writer, field: number, fields: object, parent?: string): void {
   for (const key in fields) {
     writer.uint32(tag(field, LENGTH_DELIMITED)).fork();
     writer.uint32(tag(1, LENGTH_DELIMITED)).string(key);
     writer.uint32(tag(2, LENGTH_DELIMITED)).fork();
-    writeValue(writer, fields[key], parent === undefined ? key : `${parent}.${key}`);
+    writeValue(writer, (fields as Record<string, unknown>)[key], parent === undefined ? key : `${parent}.${key}`);
     writer.ldelim();
     writer.ldelim();
   }
@@ -108,10 +108,10 @@ export const formatFieldPath = (segments: readonly string[]): string =>
     .join(".");
 
 /** The paths a merge of `fields` sets: every leaf, an empty map being a leaf of its own. */
-function leafPaths(fields: Readonly<Record<string, unknown>>, parent: readonly string[], into: string[]): string[] {
+function leafPaths(fields: object, parent: readonly string[], into: string[]): string[] {
   for (const key in fields) {
     const path = [...parent, key];
-    const value = fields[key];
+    const value = (fields as Record<string, unknown>)[key];
     if (typeof value === "object" && value !== null && !Array.isArray(value) && isPlainObject(value)) {
       if (Object.keys(value).length === 0) into.push(formatFieldPath(path));
       else leafPaths(value, path, into);

@@ -7,6 +7,17 @@ describe("firestoreSafe", () => {
     expect(firestoreSafe(value)).toEqual(value);
   });
 
+  it("keeps the keys `__proto__`, `constructor` and `prototype` as data, never as the prototype", () => {
+    const given = JSON.parse('{"constructor":1,"prototype":{"a":2},"__proto__":{"polluted":true},"n":{"__proto__":3}}');
+    const safe = firestoreSafe(given) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(safe)).toBe(Object.prototype);
+    expect(Object.keys(safe)).toEqual(["constructor", "prototype", "n", UNSTORABLE_KEYS_FIELD]);
+    expect(safe.constructor).toBe(1);
+    expect(safe.prototype).toEqual({ a: 2 });
+    expect(JSON.parse(safe[UNSTORABLE_KEYS_FIELD] as string)).toEqual(JSON.parse('{"__proto__":{"polluted":true}}'));
+    expect(JSON.stringify(safe.n)).toBe(`{"${UNSTORABLE_KEYS_FIELD}":"{\\"__proto__\\":3}"}`);
+  });
+
   it("keeps arrays inside arrays as JSON text", () => {
     expect(firestoreSafe({ matrix: [[1, 2], [3]] })).toEqual({ matrix: ["[1,2]", "[3]"] });
   });

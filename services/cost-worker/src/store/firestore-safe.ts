@@ -28,12 +28,13 @@ export function firestoreSafe(value: unknown, depth = 0, insideArray = false): u
     if (insideArray) return JSON.stringify(value);
     return value.map((item) => firestoreSafe(item, depth + 1, true));
   }
-  const safe: Record<string, unknown> = {};
-  const unstorable: Record<string, unknown> = {};
+  // Built from entries, so that a key `__proto__` is a key like any other, never the prototype's setter.
+  const safe: Array<[string, unknown]> = [];
+  const unstorable: Array<[string, unknown]> = [];
   for (const [key, item] of Object.entries(value)) {
-    if (storableKey(key) && !unstorableText(item)) safe[key] = firestoreSafe(item, depth + 1, false);
-    else unstorable[key] = item;
+    if (storableKey(key) && !unstorableText(item)) safe.push([key, firestoreSafe(item, depth + 1, false)]);
+    else unstorable.push([key, item]);
   }
-  if (Object.keys(unstorable).length > 0) safe[UNSTORABLE_KEYS_FIELD] = JSON.stringify(unstorable);
-  return safe;
+  if (unstorable.length > 0) safe.push([UNSTORABLE_KEYS_FIELD, JSON.stringify(Object.fromEntries(unstorable))]);
+  return Object.fromEntries(safe);
 }

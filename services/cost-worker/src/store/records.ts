@@ -62,11 +62,7 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
    * of a cell that must exist; any other is merged whole, key and all, which creates it when missing.
    */
   async function commitWrites(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<void> {
-    const writes: DocumentWrite[] = creates.map(([path, fields]) => ({
-      kind: "create",
-      path,
-      fields: fields as Record<string, unknown>,
-    }));
+    const writes: DocumentWrite[] = creates.map(([path, fields]) => ({ kind: "create", path, fields }));
     for (const { ref, key, counters } of merges) {
       if (!cells.has(ref.path)) writes.push({ kind: "merge", path: ref.path, fields: key, increments: counters });
       else {

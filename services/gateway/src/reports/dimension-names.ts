@@ -15,6 +15,9 @@ export function dimensionListProblem(names: readonly string[]): string | null {
   if (bad !== undefined) {
     return `dimension "${bad}" must be 1-64 letters, digits, "_", "-" or ".", starting with a letter, digit or "_"`;
   }
+  // Firestore keeps field names of the form __name__ to itself: a record's cell could not hold one.
+  const reserved = names.find((name) => /^__.*__$/.test(name));
+  if (reserved !== undefined) return `dimension "${reserved}" has the form __name__, which Firestore reserves`;
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
   if (repeated !== undefined) return `dimension "${repeated}" is given twice`;
   return null;
