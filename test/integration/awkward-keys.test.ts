@@ -1,9 +1,9 @@
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { UNSTORABLE_KEYS_FIELD } from "../../services/cost-worker/src/store/firestore-safe.ts";
-import { startTestGateway } from "../setup/gateway.ts";
-import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts";
+import { gatewayOnEmulators } from "../setup/gateway.ts";
+import { firestore } from "../setup/harness.ts";
 import { pushEvent, workerDeps } from "../setup/worker.ts";
 
 /**
@@ -16,34 +16,27 @@ const transaction =
   '"__proto__":{"polluted":true},"prototype":"p","constructor":{"c":3}}}';
 
 describe("keys named __proto__, prototype and constructor, gateway to record", () => {
-  let topic: Awaited<ReturnType<typeof pullableTopic>>;
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-  let org: Awaited<ReturnType<typeof seedOrganization>>;
-
-  beforeAll(async () => {
-    topic = await pullableTopic();
-    gateway = await startTestGateway({ topicName: topic.topicName });
-    org = await seedOrganization();
-  });
-  afterAll(() => gateway.close());
+  const setup = gatewayOnEmulators();
 
   it.each([
     ["a single transaction", transaction],
     ["a bulk", `{"transactions":[${transaction},${transaction}]}`],
   ])("are queued and stored as sent, in %s", async (_, body) => {
-    const response = await gateway.post(body, { "X-Api-Key": org.apiKey });
+    const response = await setup.gateway.post(body, { "X-Api-Key": setup.org.apiKey });
     expect(response.status).toBe(202);
     const ids = ((await response.json()) as { results: Array<{ message_id: string }> }).results.map(
       (result) => result.message_id,
     );
-    const messages = await topic.pull(ids.length);
+    const messages = await setup.topic.pull(ids.length);
     expect(messages.map((message) => message.id).sort()).toEqual([...ids].sort());
 
     for (const message of messages) {
       expect(JSON.stringify((message.data as { transaction: unknown }).transaction)).toBe(transaction);
       const event = pushEvent(message.data, message.id);
       expect(await handleMessage(workerDeps(), event)).toBe("priced");
-      const record = (await firestore().doc(DOCUMENT_PATHS.transaction(org.organizationId, message.id)).get()).data();
+      const record = (
+        await firestore().doc(DOCUMENT_PATHS.transaction(setup.org.organizationId, message.id)).get()
+      ).data();
       expect(record?.context).toEqual({
         billable_customer_id: "c-1",
         prototype: "p",

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClient, type DeliveryFailure, type TrackedTransaction } from "../../clients/typescript/src/index.ts";
 import { delay } from "../../scripts/lib/processes.ts";
 import { watchedFetch } from "../setup/client.ts";
 import { validTransaction } from "../setup/fixtures.ts";
-import { startTestGateway } from "../setup/gateway.ts";
-import { pubsub, pullableTopic, seedOrganization, uniqueId } from "../setup/harness.ts";
+import { gatewayOnEmulators, startTestGateway } from "../setup/gateway.ts";
+import { pubsub, uniqueId } from "../setup/harness.ts";
 
 const tx = (customer: string) =>
   validTransaction({ context: { billable_customer_id: customer } }) as TrackedTransaction;
@@ -12,20 +12,16 @@ const customers = (body: Array<Record<string, unknown>>) =>
   body.map((t) => (t.context as { billable_customer_id: string }).billable_customer_id);
 
 describe("client against the real gateway: buffering and sending", () => {
-  let org: Awaited<ReturnType<typeof seedOrganization>>;
-  let topic: Awaited<ReturnType<typeof pullableTopic>>;
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-
-  beforeAll(async () => {
-    org = await seedOrganization();
-    topic = await pullableTopic();
-    gateway = await startTestGateway({ topicName: topic.topicName });
-  });
-  afterAll(() => gateway.close());
+  const setup = gatewayOnEmulators();
 
   it("sends a bulk each time flushAt transactions wait, and the rest on flush", async () => {
     const watched = watchedFetch();
-    const client = createClient({ baseUrl: gateway.baseUrl, apiKey: org.apiKey, fetch: watched.fetch, flushAt: 2 });
+    const client = createClient({
+      baseUrl: setup.gateway.baseUrl,
+      apiKey: setup.org.apiKey,
+      fetch: watched.fetch,
+      flushAt: 2,
+    });
     for (const name of ["a", "b", "c", "d", "e"]) client.track(tx(name));
     expect(watched.sent.map(customers)).toEqual([
       ["a", "b"],
@@ -36,14 +32,14 @@ describe("client against the real gateway: buffering and sending", () => {
     expect(watched.statuses).toEqual([202, 202, 202]);
     expect(result.failed).toEqual([]);
     expect(new Set(result.delivered.map((d) => d.message_id)).size).toBe(5);
-    expect(await topic.pull(5)).toHaveLength(5);
+    expect(await setup.topic.pull(5)).toHaveLength(5);
   });
 
   it("sends what waits once the interval has passed, without a flush", async () => {
     const watched = watchedFetch();
     const client = createClient({
-      baseUrl: gateway.baseUrl,
-      apiKey: org.apiKey,
+      baseUrl: setup.gateway.baseUrl,
+      apiKey: setup.org.apiKey,
       fetch: watched.fetch,
       flushIntervalMs: 50,
     });
@@ -53,7 +49,7 @@ describe("client against the real gateway: buffering and sending", () => {
     for (let waited = 0; watched.statuses.length === 0 && waited < 5_000; waited += 25) await delay(25);
     expect(watched.sent.map(customers)).toEqual([["timed-1", "timed-2"]]);
     expect((await client.flush()).delivered).toHaveLength(2);
-    expect(await topic.pull(2)).toHaveLength(2);
+    expect(await setup.topic.pull(2)).toHaveLength(2);
   });
 
   it("never puts more than 1000 transactions in one request", async () => {
@@ -64,7 +60,7 @@ describe("client against the real gateway: buffering and sending", () => {
       const watched = watchedFetch();
       const client = createClient({
         baseUrl: bulkGateway.baseUrl,
-        apiKey: org.apiKey,
+        apiKey: setup.org.apiKey,
         fetch: watched.fetch,
         flushAt: 5000,
       });
@@ -80,19 +76,23 @@ describe("client against the real gateway: buffering and sending", () => {
 
   it("keeps the caller's transaction_id, gives one to every other transaction, and returns it", async () => {
     const watched = watchedFetch();
-    const client = createClient({ baseUrl: gateway.baseUrl, apiKey: org.apiKey, fetch: watched.fetch });
+    const client = createClient({ baseUrl: setup.gateway.baseUrl, apiKey: setup.org.apiKey, fetch: watched.fetch });
     const own = client.track({ ...tx("own"), transaction_id: "chatcmpl-B9MHDbslfkBeAs8l4bebGdFOJ6PeG" });
     const given = client.track(tx("given"));
     await client.flush();
     expect(own).toBe("chatcmpl-B9MHDbslfkBeAs8l4bebGdFOJ6PeG");
     expect(given).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(watched.sent[0]?.map((t) => t.transaction_id)).toEqual([own, given]);
-    await topic.pull(2);
+    await setup.topic.pull(2);
   });
 
   it("reports a transaction that cannot be sent as JSON at once, and sends the others", async () => {
     const reported: DeliveryFailure[] = [];
-    const client = createClient({ baseUrl: gateway.baseUrl, apiKey: org.apiKey, onError: (f) => reported.push(...f) });
+    const client = createClient({
+      baseUrl: setup.gateway.baseUrl,
+      apiKey: setup.org.apiKey,
+      onError: (f) => reported.push(...f),
+    });
     const bad = { ...tx("bigint"), context: { billable_customer_id: "bigint", tokens: 10n } } as TrackedTransaction;
     client.track(bad);
     client.track(tx("fine"));
@@ -100,14 +100,14 @@ describe("client against the real gateway: buffering and sending", () => {
     const result = await client.flush();
     expect(result.delivered).toHaveLength(1);
     expect(result.failed).toEqual(reported);
-    await topic.pull(1);
+    await setup.topic.pull(1);
   });
 
   it("after close, reports what it is given instead of dropping it", async () => {
     const reported: DeliveryFailure[] = [];
     const client = createClient({
-      baseUrl: gateway.baseUrl,
-      apiKey: org.apiKey,
+      baseUrl: setup.gateway.baseUrl,
+      apiKey: setup.org.apiKey,
       onError: (failures) => reported.push(...failures),
     });
     client.track(tx("before-close"));
@@ -118,6 +118,6 @@ describe("client against the real gateway: buffering and sending", () => {
       { reason: "closed", transaction: { context: { billable_customer_id: "after-close" } } },
     ]);
     expect((await client.flush()).failed).toEqual(reported);
-    await topic.pull(1);
+    await setup.topic.pull(1);
   });
 });

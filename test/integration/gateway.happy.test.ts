@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
-import { startTestGateway } from "../setup/gateway.ts";
-import { pullableTopic, seedOrganization } from "../setup/harness.ts";
+import { gatewayOnEmulators } from "../setup/gateway.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe("POST /usage/transactions on the emulators: accepted requests", () => {
-  let topic: Awaited<ReturnType<typeof pullableTopic>>;
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-  let org: Awaited<ReturnType<typeof seedOrganization>>;
-
-  beforeAll(async () => {
-    topic = await pullableTopic();
-    gateway = await startTestGateway({ topicName: topic.topicName });
-    org = await seedOrganization();
-  });
-  afterAll(() => gateway.close());
+  const setup = gatewayOnEmulators();
 
   it("queues one transaction and publishes exactly the versioned envelope", async () => {
     const sent = validTransaction({ model_tier: "batch", provider_usage_raw: { id: "resp_1" }, unknown_field: 1 });
     const before = Date.now();
-    const response = await gateway.post(sent, { "X-Api-Key": org.apiKey });
+    const response = await setup.gateway.post(sent, { "X-Api-Key": setup.org.apiKey });
     const body = await response.json();
 
     expect(response.status).toBe(202);
@@ -34,14 +24,14 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
     expect(requestId).toMatch(UUID);
     expect(response.headers.get("idempotency-key")).toBe(body.results[0].message_id);
 
-    const [message, ...rest] = await topic.pull(1);
+    const [message, ...rest] = await setup.topic.pull(1);
     expect(rest).toEqual([]);
     expect(message?.id).toBe(body.results[0].message_id);
-    expect(message?.attributes).toEqual({ organization_id: org.organizationId, schema_version: "1" });
+    expect(message?.attributes).toEqual({ organization_id: setup.org.organizationId, schema_version: "1" });
     const { unknown_field: _dropped, ...stored } = sent;
     expect(message?.data).toEqual({
       schema_version: 1,
-      organization_id: org.organizationId,
+      organization_id: setup.org.organizationId,
       request_id: requestId,
       transaction_index: 0,
       received_at: expect.any(String),
@@ -54,7 +44,7 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
 
   it("queues a bulk request, one message per transaction, reported by index", async () => {
     const transactions = [0, 1, 2].map((i) => validTransaction({ model: `model-${i}` }));
-    const response = await gateway.post(bulk(...transactions), { "X-Api-Key": org.apiKey });
+    const response = await setup.gateway.post(bulk(...transactions), { "X-Api-Key": setup.org.apiKey });
     const body = await response.json();
 
     expect(response.status).toBe(202);
@@ -65,7 +55,7 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
     expect(new Set(ids).size).toBe(3);
     expect(response.headers.get("idempotency-key")).toBe(ids[0]);
 
-    const messages = await topic.pull(3);
+    const messages = await setup.topic.pull(3);
     const byId = new Map(messages.map((m) => [m.id, m.data as { transaction_index: number; transaction: unknown }]));
     ids.forEach((id: string, index: number) => {
       expect(byId.get(id)?.transaction_index).toBe(index);
@@ -87,11 +77,11 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
       .replace('"n":1', '"n":-0,"m":25e-1')
       .replace('"output_tokens":300', '"output_tokens":3e2');
     const text = `{ "transactions" : [ ${spaced} ,\n${repeated},${unknown},${numbers} ] }`;
-    const response = await gateway.post(text, { "X-Api-Key": org.apiKey });
+    const response = await setup.gateway.post(text, { "X-Api-Key": setup.org.apiKey });
     const body = await response.json();
     expect(response.status).toBe(202);
 
-    const messages = await topic.pull(4);
+    const messages = await setup.topic.pull(4);
     const byId = new Map(messages.map((m) => [m.id, m.data as { transaction: unknown }]));
     const published = body.results.map((r: { message_id: string }) => byId.get(r.message_id)?.transaction);
     expect(published).toEqual([
@@ -105,8 +95,8 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
 
   it("queues the valid transactions of a bulk and reports the invalid ones (207)", async () => {
     const invalid = validTransaction({ context: { environment: "prod" } });
-    const response = await gateway.post(bulk(validTransaction(), invalid, validTransaction()), {
-      "X-Api-Key": org.apiKey,
+    const response = await setup.gateway.post(bulk(validTransaction(), invalid, validTransaction()), {
+      "X-Api-Key": setup.org.apiKey,
     });
     const body = await response.json();
 
@@ -123,20 +113,20 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
     expect(body.results[0].message_id).toEqual(expect.any(String));
     expect(body.results[2].message_id).toEqual(expect.any(String));
     expect(response.headers.get("idempotency-key")).toBe(body.results[0].message_id);
-    expect(await topic.pull(2)).toHaveLength(2);
+    expect(await setup.topic.pull(2)).toHaveLength(2);
   });
 
   it("accepts a charset parameter on the content type", async () => {
-    const response = await gateway.post(validTransaction(), {
-      "X-Api-Key": org.apiKey,
+    const response = await setup.gateway.post(validTransaction(), {
+      "X-Api-Key": setup.org.apiKey,
       "content-type": "application/json; charset=utf-8",
     });
     expect(response.status).toBe(202);
-    expect(await topic.pull(1)).toHaveLength(1);
+    expect(await setup.topic.pull(1)).toHaveLength(1);
   });
 
   it.each(["/health", "/healthz"])("answers the health check at %s", async (path) => {
-    const response = await fetch(`${gateway.baseUrl}${path}`);
+    const response = await fetch(`${setup.gateway.baseUrl}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ status: "ok" });
@@ -144,14 +134,16 @@ describe("POST /usage/transactions on the emulators: accepted requests", () => {
   });
 
   it("logs one structured line per request with the organization and counts", async () => {
-    const response = await gateway.post(bulk(validTransaction(), validTransaction()), { "X-Api-Key": org.apiKey });
+    const response = await setup.gateway.post(bulk(validTransaction(), validTransaction()), {
+      "X-Api-Key": setup.org.apiKey,
+    });
     expect(response.status).toBe(202);
-    await topic.pull(2);
+    await setup.topic.pull(2);
     const requestId = response.headers.get("x-request-id");
-    const line = gateway.logger.lines.find((entry) => entry.fields?.request_id === requestId);
+    const line = setup.gateway.logger.lines.find((entry) => entry.fields?.request_id === requestId);
     expect(line).toMatchObject({
       severity: "INFO",
-      fields: { organization_id: org.organizationId, status: 202, events_queued: 2, events_failed: 0 },
+      fields: { organization_id: setup.org.organizationId, status: 202, events_queued: 2, events_failed: 0 },
     });
     expect(line?.fields?.latency_ms).toEqual(expect.any(Number));
   });

@@ -1,5 +1,6 @@
 import type { QueueMessage } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
+import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
@@ -11,7 +12,7 @@ import {
   pubSubPublisher,
 } from "../../services/gateway/src/queue/publisher.ts";
 import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
-import { firestore, pubsub, reportsFirestore, serve } from "./harness.ts";
+import { firestore, pubsub, pullableTopic, reportsFirestore, seedOrganization, serve } from "./harness.ts";
 
 /**
  * Stand-in publisher that fails on purpose the messages `fails` picks (asked once per message, in order),
@@ -124,4 +125,23 @@ export async function startTestGateway(options: {
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
   return { ...served, logger, post };
+}
+
+/**
+ * A gateway on the emulators that publishes to a topic the tests pull from, and an organization with its
+ * keys: started before the file's tests (the fields are set then), closed after them.
+ */
+export function gatewayOnEmulators() {
+  const setup = {} as {
+    org: Awaited<ReturnType<typeof seedOrganization>>;
+    topic: Awaited<ReturnType<typeof pullableTopic>>;
+    gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  };
+  beforeAll(async () => {
+    setup.org = await seedOrganization();
+    setup.topic = await pullableTopic();
+    setup.gateway = await startTestGateway({ topicName: setup.topic.topicName });
+  });
+  afterAll(() => setup.gateway.close());
+  return setup;
 }
