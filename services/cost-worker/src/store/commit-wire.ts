@@ -112,7 +112,7 @@ function leafPaths(fields: object, parent: readonly string[], into: string[]): s
   for (const key in fields) {
     const path = [...parent, key];
     const value = (fields as Record<string, unknown>)[key];
-    if (typeof value === "object" && value !== null && !Array.isArray(value) && isPlainObject(value)) {
+    if (typeof value === "object" && value !== null && isPlainObject(value)) {
       if (Object.keys(value).length === 0) into.push(formatFieldPath(path));
       else leafPaths(value, path, into);
     } else into.push(formatFieldPath(path));
