@@ -78,6 +78,15 @@ describe("the worker's Firestore commits", () => {
     await commits.close();
   });
 
+  it("give up within their time while the database is still being looked for", async () => {
+    const { origin, calls } = await failingFirst();
+    const commits = firestoreCommits({ channel: { origin }, database: () => new Promise(() => {}), timeoutMs: 200 });
+    const error = await failureOf(commits.commit([{ kind: "create", path: "c/d", fields: {} }]));
+    expect(error.code).toBe(GrpcStatus.DEADLINE_EXCEEDED);
+    expect(calls).toHaveLength(0);
+    await commits.close();
+  });
+
   it("go to the emulator in plaintext as its owner, or to Firestore over TLS with credentials", async () => {
     const settings = { projectId: "p", databaseId: "(default)", timeoutMs: 1_000 };
     const emulator = firestoreCommitsOptions({ ...settings, emulatorHost: "127.0.0.1:8080" });

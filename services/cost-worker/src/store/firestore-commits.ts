@@ -1,3 +1,4 @@
+import { withTimeout } from "@usage-ingestion/shared";
 import {
   FRAME_HEADER_BYTES,
   GrpcCallError,
@@ -65,7 +66,14 @@ export function firestoreCommits(options: CommitsOptions): Commits {
   return {
     async commit(writes) {
       const deadline = Date.now() + options.timeoutMs;
-      const { name, headers } = found ?? (await database());
+      // Finding the project (from the credentials, when none is configured) counts towards the time too.
+      const { name, headers } =
+        found ??
+        (await withTimeout(
+          database(),
+          options.timeoutMs,
+          () => new GrpcCallError(GrpcStatus.DEADLINE_EXCEEDED, "the deadline passed finding the database"),
+        ));
       const frame = encodeCommitRequest(name, writes, FRAME_HEADER_BYTES);
       for (let delay = FIRST_RETRY_DELAY_MS; ; delay *= RETRY_DELAY_MULTIPLIER) {
         try {

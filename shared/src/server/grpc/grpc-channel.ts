@@ -86,9 +86,10 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
   };
   /**
    * After a call ran out of time, or before the first call on a connection idle for a while: a
-   * connection that does not answer a PING within pingTimeoutMs is destroyed (its calls fail UNAVAILABLE
-   * and are retried on a new one). A PING that fails outright only means the connection is already
-   * closing, which replaces it anyway.
+   * connection that does not answer a PING within pingTimeoutMs is destroyed: its calls still waiting for
+   * an answer fail UNAVAILABLE (retried on a new one); a call whose answer had begun fails INTERNAL, as
+   * grpc-js fails it (a stream closed without a status). A PING that fails outright only means the
+   * connection is already closing, which replaces it anyway.
    */
   const check = (connection: Connection) => {
     const { session } = connection;
