@@ -1,5 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { loadCustomPricing, repricedRollupWrites, repriceRecord } from "@usage-ingestion/cost-worker/repricing";
+import { mergeData } from "@usage-ingestion/cost-worker/rollups";
 import {
   type CostRecord,
   type CustomPrice,
@@ -171,7 +172,7 @@ export async function repriceUnpriced(
       const update: Partial<CostRecord> = { ...fields, repriced_at: now.toISOString() };
       tx.update(doc.ref, update);
       for (const write of repricedRollupWrites(db, fresh.data() as CostRecord, fields)) {
-        tx.set(write.ref, write.data, { merge: true });
+        tx.set(write.ref, mergeData(write), { merge: true });
       }
       return true;
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentReference, Firestore } from "@google-cloud/firestore";
-import { recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
+import { mergeData, recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
 import {
   type CostRecord,
   DOCUMENT_PATHS,
@@ -73,7 +73,11 @@ export function recordWrites(db: Firestore, organizationId: string, declared: re
     data: { ...record },
     merge: false,
   };
-  const rollups = recordRollupWrites(db, record, quantitiesOf(usage)).map((write) => ({ ...write, merge: true }));
+  const rollups = recordRollupWrites(db, record, quantitiesOf(usage)).map((write) => ({
+    ref: write.ref,
+    data: mergeData(write),
+    merge: true,
+  }));
   return [recordWrite, ...rollups];
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { repricedRollupWrites } from "@usage-ingestion/cost-worker/repricing";
-import { recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
+import { mergeData, recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
 import { type CostRecord, quantitiesOf, shardOf, type UsageEntry } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { firestore, uniqueId } from "../setup/harness.ts";
@@ -39,7 +39,7 @@ type Db = ReturnType<typeof firestore>;
 /** Commits writes in one batch, as the worker commits a record's. */
 async function commit(db: Db, writes: ReturnType<typeof recordRollupWrites>): Promise<void> {
   const batch = db.batch();
-  for (const write of writes) batch.set(write.ref, write.data, { merge: true });
+  for (const write of writes) batch.set(write.ref, mergeData(write), { merge: true });
   await batch.commit();
 }
 

@@ -15,14 +15,9 @@ import type { Increment } from "./commit-wire.ts";
 /** A write to add to the record's own commit: a roll-up document and what to add to it. */
 export interface MergeWrite {
   ref: DocumentReference;
-  /**
-   * The whole cell, its key and every counter's increment, for a Firestore client to merge: creates the
-   * cell when it is missing.
-   */
-  data: Record<string, unknown>;
-  /** The same write as plain values, for the worker's own commit: the cell's key fields ... */
+  /** The cell's key fields, set by a merge. */
   key: Record<string, unknown>;
-  /** ... and every counter's increment by field path, zeros too (so a new cell starts with them all). */
+  /** Every counter's increment by field path, zeros too (so a new cell starts with them all). */
   counters: Increment[];
 }
 
@@ -33,23 +28,27 @@ function cellWrite(
   counters: Record<string, number | undefined>,
   quantities: Array<[string, number]> = [],
 ): MergeWrite {
-  const data: Record<string, unknown> = { ...fields };
-  const increments: Increment[] = [];
-  for (const [field, value = 0] of Object.entries(counters)) {
-    data[field] = FieldValue.increment(value);
-    increments.push([[field], value]);
-  }
-  // Merged, an empty map would replace the cell's quantities with nothing: a change without quantities
-  // (a conflict) leaves the field alone.
-  if (quantities.length > 0) {
-    const merged: Record<string, FieldValue> = {};
-    for (const [name, value] of quantities) {
-      merged[name] = FieldValue.increment(value);
-      increments.push([["quantities", name], value]);
+  const increments: Increment[] = Object.entries(counters).map(([field, value = 0]) => [[field], value]);
+  // A change without quantities (a conflict) has no quantity counters, so a merge leaves the field alone.
+  for (const [name, value] of quantities) increments.push([["quantities", name], value]);
+  return { ref, key: fields, counters: increments };
+}
+
+/**
+ * The whole cell as a Firestore client merges it (`set(ref, data, { merge: true })`): its key, and every
+ * counter as an increment, nested by its path; creates the cell when it is missing.
+ */
+export function mergeData(write: MergeWrite): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...write.key };
+  for (const [path, amount] of write.counters) {
+    let at = data;
+    for (const segment of path.slice(0, -1)) {
+      at[segment] ??= {};
+      at = at[segment] as Record<string, unknown>;
     }
-    data.quantities = merged;
+    at[path[path.length - 1] as string] = FieldValue.increment(amount);
   }
-  return { ref, data, key: fields, counters: increments };
+  return data;
 }
 
 const shortHash = (text: string) => sha256Hex(text).slice(0, 20);
