@@ -1,6 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
+import { dimensionListProblem } from "@usage-ingestion/reports";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
-import { dimensionListProblem } from "../../services/gateway/src/reports/dimension-names.ts";
 import { getOrganization, UserError } from "./organizations.ts";
 
 /**

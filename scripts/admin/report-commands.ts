@@ -1,9 +1,11 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { costReport } from "../../services/gateway/src/reports/cost-report.ts";
-import { costReportCsv } from "../../services/gateway/src/reports/csv.ts";
-import { FIELD_ALIASES } from "../../services/gateway/src/reports/report-fields.ts";
-import { parseCostQuery } from "../../services/gateway/src/reports/report-query.ts";
-import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
+import {
+  costReport,
+  costReportCsv,
+  FIELD_ALIASES,
+  firestoreReportSource,
+  parseCostQuery,
+} from "@usage-ingestion/reports";
 import { listDimensions, setDimensions } from "./dimensions.ts";
 import { getOrganization, UserError } from "./organizations.ts";
 

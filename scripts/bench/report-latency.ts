@@ -1,10 +1,10 @@
 import { Firestore } from "@google-cloud/firestore";
 import { costRollupPath } from "@usage-ingestion/cost-worker/rollups";
+import { firestoreReportSource } from "@usage-ingestion/reports";
 import { ROLLUP_QUANTITIES, ROLLUP_SHARDS } from "@usage-ingestion/shared";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";
-import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
 import { createApiKey, createOrganization } from "../admin/organizations.ts";
 import { startEmulators } from "../lib/emulators.ts";
 import { recordWrites, type SeedWrite } from "../lib/seed-usage.ts";

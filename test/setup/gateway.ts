@@ -1,3 +1,4 @@
+import { firestoreReportSource } from "@usage-ingestion/reports";
 import type { QueueMessage } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import { afterAll, beforeAll } from "vitest";
@@ -11,7 +12,6 @@ import {
   PublishTimeoutError,
   pubSubPublisher,
 } from "../../services/gateway/src/queue/publisher.ts";
-import { firestoreReportSource } from "../../services/gateway/src/reports/report-source.ts";
 import { firestore, pubsub, pullableTopic, reportsFirestore, seedOrganization, serve } from "./harness.ts";
 
 /**

@@ -1,3 +1,4 @@
+import type { ReportSource } from "@usage-ingestion/reports";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
@@ -6,7 +7,6 @@ import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import type { Publisher } from "./queue/publisher.ts";
-import type { ReportSource } from "./reports/report-source.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
 import { openApi } from "./routes/openapi.ts";

@@ -1,5 +1,6 @@
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
+import { firestoreReportSource } from "@usage-ingestion/reports";
 import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/server";
 import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
@@ -7,7 +8,6 @@ import { firestoreKeyStore } from "./auth/key-store.ts";
 import { parseGatewayConfig } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
 import { pubSubPublisher } from "./queue/publisher.ts";
-import { firestoreReportSource } from "./reports/report-source.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
 let config: ReturnType<typeof parseGatewayConfig>;

@@ -1,8 +1,7 @@
+import { COST_PARAMS, MAX_DIMENSIONS, UNPRICED_PARAMS } from "@usage-ingestion/reports";
 import { BulkRequestSchema, MAX_BODY_BYTES, TransactionSchema } from "@usage-ingestion/shared";
 import type { JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
-import { MAX_DIMENSIONS } from "../reports/dimension-names.ts";
-import { COST_PARAMS, UNPRICED_PARAMS } from "../reports/report-params.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 import {
   CostReportSchema,

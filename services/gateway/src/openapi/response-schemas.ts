@@ -1,3 +1,4 @@
+import type { CostReport, UnpricedReport } from "@usage-ingestion/reports";
 import {
   ERROR_CODES,
   type ErrorResponse,
@@ -8,8 +9,6 @@ import {
   type SuccessResponse,
 } from "@usage-ingestion/shared";
 import * as v from "valibot";
-import type { CostReport } from "../reports/cost-report.ts";
-import type { UnpricedReport } from "../reports/unpriced-report.ts";
 
 /**
  * The responses as Valibot schemas, for the OpenAPI document. Each is tied to the TypeScript type the code

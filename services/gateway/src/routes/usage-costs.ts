@@ -1,9 +1,6 @@
+import { costReport, costReportCsv, parseCostQuery, type ReportSource } from "@usage-ingestion/reports";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
-import { costReport } from "../reports/cost-report.ts";
-import { costReportCsv } from "../reports/csv.ts";
-import { parseCostQuery } from "../reports/report-query.ts";
-import type { ReportSource } from "../reports/report-source.ts";
 
 /** `GET /usage/costs` (read keys): the cost report, as JSON or, with `format=csv`, as CSV. */
 export function usageCosts(source: ReportSource, now: () => Date) {

@@ -1,8 +1,6 @@
+import { parseRangeQuery, type ReportSource, unpricedReport } from "@usage-ingestion/reports";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
-import { parseRangeQuery } from "../reports/report-query.ts";
-import type { ReportSource } from "../reports/report-source.ts";
-import { unpricedReport } from "../reports/unpriced-report.ts";
 
 /** `GET /usage/unpriced` (read keys): the models and reasons that left transactions unpriced, with counts. */
 export function usageUnpriced(source: ReportSource, now: () => Date) {

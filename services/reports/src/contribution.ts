@@ -1,10 +1,12 @@
 import {
   type CostRecord,
   type CostRollupDocument,
-  dayOf,
   type Quantities,
   quantitiesOf,
   ROLLUP_QUANTITIES,
+  type RollupKey,
+  recordChange,
+  rollupKeyOf,
   type UsageEntry,
   zeroQuantities,
 } from "@usage-ingestion/shared";
@@ -36,14 +38,7 @@ function plainNumbers(value: unknown): unknown {
   return value;
 }
 
-function cellValues(cell: {
-  day: string;
-  provider: string;
-  model: string;
-  model_tier: string | null;
-  billable_customer_id: string;
-  dimensions?: Record<string, string | null>;
-}) {
+function cellValues(cell: Omit<RollupKey, "dimensions"> & { dimensions?: RollupKey["dimensions"] }) {
   return (field: ReportField): string | null => {
     const dimension = dimensionOf(field);
     if (dimension !== null) return cell.dimensions?.[dimension] ?? null;
@@ -64,28 +59,18 @@ export function fromRollup(doc: CostRollupDocument): Contribution {
   };
 }
 
-/**
- * A record counted as the worker counts it into its cell: `priced` and `unpriced` are billed, a `conflict`
- * is only listed, a `duplicate` is nothing. Null for records that add nothing.
- */
+/** A record counted as the worker counts it into its cell (`recordChange`); null for records that add nothing. */
 export function fromRecord(record: CostRecord): Contribution | null {
-  if (record.status === "duplicate") return null;
-  const context = (record.context ?? {}) as { billable_customer_id?: unknown };
-  const values = cellValues({
-    day: dayOf(record.received_at),
-    provider: record.provider,
-    model: record.model,
-    model_tier: record.model_tier,
-    billable_customer_id: String(context.billable_customer_id ?? ""),
-    dimensions: record.dimensions,
-  });
-  const billed = record.status !== "conflict";
+  const change = recordChange({ status: record.status, cost_nanos: whole(record.cost_nanos) }, () =>
+    quantitiesOf(plainNumbers(record.usage) as UsageEntry[]),
+  );
+  if (change === null) return null;
   return {
-    values,
-    cost_nanos: record.status === "priced" ? whole(record.cost_nanos) : 0n,
-    transactions: billed ? 1 : 0,
-    unpriced_transactions: record.status === "unpriced" ? 1 : 0,
-    conflict_transactions: billed ? 0 : 1,
-    quantities: billed ? quantitiesOf(plainNumbers(record.usage) as UsageEntry[]) : zeroQuantities(),
+    values: cellValues(rollupKeyOf(record)),
+    cost_nanos: BigInt(change.costNanos ?? 0n),
+    transactions: change.transactions ?? 0,
+    unpriced_transactions: change.unpriced ?? 0,
+    conflict_transactions: change.conflicts ?? 0,
+    quantities: change.quantities ?? zeroQuantities(),
   };
 }

@@ -1,3 +1,4 @@
+import { unpricedReasonOf } from "@usage-ingestion/shared";
 import type { ReportSource } from "./report-source.ts";
 import { planRange, type TimeRange } from "./time-range.ts";
 
@@ -44,7 +45,7 @@ export async function unpricedReport(
   for (const record of edges.flat()) {
     if (record.status !== "unpriced") continue;
     const { provider, model, model_tier } = record;
-    add({ provider, model, model_tier, reason: record.unpriced_reason ?? "unknown" }, 1);
+    add({ provider, model, model_tier, reason: unpricedReasonOf(record) }, 1);
   }
   const unpriced = [...entries.values()]
     .filter((entry) => entry.transactions > 0)
