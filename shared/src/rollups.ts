@@ -1,4 +1,5 @@
 import type { Provider } from "./providers.ts";
+import { type CostRecord, isBillable } from "./records.ts";
 import type { UsageEntry } from "./schemas/usage.ts";
 import { isWellFormed } from "./unicode.ts";
 
@@ -85,6 +86,58 @@ export function declaredDimensions(context: unknown, declared: readonly string[]
   return Object.fromEntries(
     declared.map((name) => [name, dimensionValue(Object.hasOwn(source, name) ? source[name] : undefined)]),
   );
+}
+
+/** The fields of a record that place it in a cell and decide what it adds there. */
+export type CountedRecord = Pick<
+  CostRecord,
+  "status" | "received_at" | "provider" | "model" | "model_tier" | "context" | "dimensions" | "unpriced_reason"
+>;
+
+/** The cell a record counts in: the one key the worker writes and the reports read. */
+export function rollupKeyOf(record: CountedRecord): RollupKey {
+  const context = (record.context ?? {}) as { billable_customer_id?: unknown };
+  return {
+    day: dayOf(record.received_at),
+    provider: record.provider as Provider,
+    model: record.model,
+    model_tier: record.model_tier,
+    billable_customer_id: String(context.billable_customer_id ?? ""),
+    dimensions: record.dimensions ?? {},
+  };
+}
+
+/** The reason an unpriced record is listed under in `GET /usage/unpriced`. */
+export const unpricedReasonOf = (record: Pick<CostRecord, "unpriced_reason">): string =>
+  record.unpriced_reason ?? "unknown";
+
+/** What a change adds to a cell's counters (negative to take away, as re-pricing does). */
+export interface RollupChange<Nanos extends number | bigint = number> {
+  transactions?: number;
+  unpriced?: number;
+  conflicts?: number;
+  costNanos?: Nanos | 0;
+  quantities?: Quantities;
+}
+
+/**
+ * The counting rules, stated once for the worker's writes and the reports' reads of records: `priced` and
+ * `unpriced` records are billed (counted, with their cost and quantities), a `conflict` is counted apart and
+ * adds no money or quantity, a `duplicate` adds nothing (null). `quantities` is asked only for billed records.
+ */
+export function recordChange<Nanos extends number | bigint>(
+  record: { status: CostRecord["status"]; cost_nanos: Nanos | null },
+  quantities: () => Quantities,
+): RollupChange<Nanos> | null {
+  if (record.status === "duplicate") return null;
+  if (!isBillable(record.status)) return { conflicts: 1 };
+  const unpriced = record.status === "unpriced";
+  return {
+    transactions: 1,
+    unpriced: unpriced ? 1 : 0,
+    costNanos: unpriced ? 0 : (record.cost_nanos ?? 0),
+    quantities: quantities(),
+  };
 }
 
 /** A stable text for a cell's grouping (the day excluded): hashed into document ids by the writer. */

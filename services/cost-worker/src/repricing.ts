@@ -1,7 +1,13 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { type CostRecord, type PricingFields, type Transaction, validateTransaction } from "@usage-ingestion/shared";
+import {
+  type CostRecord,
+  type PricingFields,
+  type Transaction,
+  unpricedReasonOf,
+  validateTransaction,
+} from "@usage-ingestion/shared";
+import type { CustomPricing } from "./pricing/choose-rate-card.ts";
 import { priceAt, pricingFields, unpricedBecause } from "./pricing/price.ts";
-import type { CustomPricing } from "./pricing/rate-card.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
 import { type MergeWrite, rollupWrites } from "./store/rollup-writes.ts";
 
@@ -38,10 +44,5 @@ function storedTransaction(record: CostRecord): Transaction | null {
 /** Moves a record from unpriced to priced in the reports: in the same transaction as the record's update. */
 export function repricedRollupWrites(db: Firestore, record: CostRecord, fields: PricingFields): MergeWrite[] {
   if (record.status !== "unpriced" || fields.status !== "priced") return [];
-  return rollupWrites(
-    db,
-    record,
-    { unpriced: -1, costNanos: fields.cost_nanos ?? 0 },
-    record.unpriced_reason ?? "unknown",
-  );
+  return rollupWrites(db, record, { unpriced: -1, costNanos: fields.cost_nanos ?? 0 }, unpricedReasonOf(record));
 }

@@ -3,11 +3,13 @@ import {
   type CostRecord,
   cellText,
   DOCUMENT_PATHS,
-  dayOf,
-  isBillable,
   type Quantities,
+  type RollupChange,
   type RollupKey,
+  recordChange,
+  rollupKeyOf,
   shardOf,
+  unpricedReasonOf,
 } from "@usage-ingestion/shared";
 import { sha256Hex } from "@usage-ingestion/shared/server";
 import type { Increment } from "./commit-wire.ts";
@@ -63,33 +65,13 @@ export const unpricedRollupPath = (organizationId: string, key: RollupKey, reaso
     JSON.stringify([key.provider, key.model, key.model_tier, reason]),
   )}_${shard}`;
 
-function rollupKey(record: CostRecord): RollupKey {
-  const context = (record.context ?? {}) as { billable_customer_id?: unknown };
-  return {
-    day: dayOf(record.received_at),
-    provider: record.provider as RollupKey["provider"],
-    model: record.model,
-    model_tier: record.model_tier,
-    billable_customer_id: String(context.billable_customer_id ?? ""),
-    dimensions: record.dimensions ?? {},
-  };
-}
-
-export interface RollupChange {
-  transactions?: number;
-  unpriced?: number;
-  conflicts?: number;
-  costNanos?: number;
-  quantities?: Quantities;
-}
-
 /**
  * The merge that adds `change` to the record's roll-up cell (its shard chosen by message id), plus, for an
  * unpriced reason, the unpriced list's cell. Increments are applied by Firestore, so concurrent writers
  * never overwrite each other.
  */
 export function rollupWrites(db: Firestore, record: CostRecord, change: RollupChange, reason?: string): MergeWrite[] {
-  const key = rollupKey(record);
+  const key = rollupKeyOf(record);
   const shard = shardOf(record.message_id);
   const org = record.organization_id;
   const quantities = Object.entries(change.quantities ?? {});
@@ -119,15 +101,9 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
   return writes;
 }
 
-/** What a newly stored record adds to the reports: billable records count, duplicates never, conflicts apart. */
+/** What a newly stored record adds to the reports, by the shared counting rules (`recordChange`). */
 export function recordRollupWrites(db: Firestore, record: CostRecord, quantities: Quantities): MergeWrite[] {
-  if (record.status === "duplicate") return [];
-  if (!isBillable(record.status)) return rollupWrites(db, record, { conflicts: 1 });
-  const unpriced = record.status === "unpriced";
-  return rollupWrites(
-    db,
-    record,
-    { transactions: 1, unpriced: unpriced ? 1 : 0, costNanos: record.cost_nanos ?? 0, quantities },
-    unpriced ? (record.unpriced_reason ?? "unknown") : undefined,
-  );
+  const change = recordChange(record, () => quantities);
+  if (change === null) return [];
+  return rollupWrites(db, record, change, change.unpriced ? unpricedReasonOf(record) : undefined);
 }
