@@ -1,5 +1,5 @@
+import { type ErrorResponse, errorBody } from "./error-envelope.ts";
 import type { FieldError } from "./field-errors.ts";
-import type { ErrorCode, ErrorResponse } from "./responses.ts";
 
 /**
  * Every error the service answers, with its HTTP status: the one place that knows which status goes
@@ -9,10 +9,6 @@ export interface ErrorReply {
   status: 400 | 401 | 404 | 405 | 408 | 413 | 431 | 500;
   body: ErrorResponse;
   headers?: Record<string, string>;
-}
-
-export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ErrorResponse {
-  return { error: details ? { code, message, details } : { code, message } };
 }
 
 const countText = (count: number) => `${count} field error${count === 1 ? "" : "s"}`;

@@ -1,5 +1,6 @@
 // The contract: runs anywhere (browsers, edge runtimes, Node). Server-only helpers are in `./server`.
 export * from "./custom-pricing.ts";
+export * from "./error-envelope.ts";
 export * from "./error-replies.ts";
 export * from "./field-errors.ts";
 export * from "./firestore-layout.ts";

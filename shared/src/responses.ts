@@ -1,24 +1,4 @@
-import { errorBody } from "./error-replies.ts";
-import type { FieldError } from "./field-errors.ts";
-
-/** The closed list of error codes of the specification. */
-export const ERROR_CODES = [
-  "validation_error",
-  "invalid_json",
-  "unauthorized",
-  "internal_error",
-  "partial_failure",
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export interface ErrorObject {
-  code: ErrorCode;
-  message: string;
-  details?: FieldError[];
-}
-export interface ErrorResponse {
-  error: ErrorObject;
-}
+import { type ErrorResponse, errorBody } from "./error-envelope.ts";
 
 export interface TransactionResult {
   transaction_index: number;

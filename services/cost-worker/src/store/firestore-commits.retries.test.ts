@@ -6,7 +6,7 @@ import { firestoreCommits, firestoreCommitsOptions } from "./firestore-commits.t
 
 /**
  * The commit's reaction to what Firestore may answer, against a stand-in server (the emulator answers
- * every call well); commits to the emulator itself are in test/integration/firestore-commits.test.ts.
+ * every call well); commits to the emulator itself are in test/integration/firestore-commits.emulator.test.ts.
  */
 afterEach(closeStandIns);
 

@@ -1,0 +1,26 @@
+import type { FieldError } from "./field-errors.ts";
+
+// The error envelope every error answer has: `{ error: { code, message, details? } }`.
+
+/** The closed list of error codes of the specification. */
+export const ERROR_CODES = [
+  "validation_error",
+  "invalid_json",
+  "unauthorized",
+  "internal_error",
+  "partial_failure",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorObject {
+  code: ErrorCode;
+  message: string;
+  details?: FieldError[];
+}
+export interface ErrorResponse {
+  error: ErrorObject;
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ErrorResponse {
+  return { error: details ? { code, message, details } : { code, message } };
+}
