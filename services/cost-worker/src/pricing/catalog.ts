@@ -10,7 +10,7 @@ import {
   type PriceComponentInfo,
   type Provider,
 } from "@usage-ingestion/shared";
-import type { Rate, TieredRate } from "./rates.ts";
+import type { Rate, TieredRate } from "./rate-types.ts";
 
 /** Our provider names in the catalog's terms. */
 export const CATALOG_PROVIDER_IDS: Record<Exclude<Provider, "custom">, string> = {

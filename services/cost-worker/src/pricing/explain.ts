@@ -6,9 +6,9 @@ import {
   type Provider,
 } from "@usage-ingestion/shared";
 import { CATALOG_VERSION } from "./catalog.ts";
-import { isTiered, type Rate, type TieredRate } from "./rates.ts";
+import { vendorTokenRates } from "./published-token-rates.ts";
+import { isTiered, type Rate, type TieredRate } from "./rate-types.ts";
 import { unitPricesInEffect } from "./table/units.ts";
-import { vendorTokenRates } from "./vendor-rates.ts";
 
 export type Explanation = { ok: true; lines: string[] } | { ok: false; reason: string };
 

@@ -1,5 +1,5 @@
 import type { PriceComponent, Provider, UsageEntry } from "@usage-ingestion/shared";
-import type { RateCard } from "./rates.ts";
+import type { RateCard } from "./rate-types.ts";
 import { normaliseTokens } from "./tokens.ts";
 
 /** A quantity to price at one component's rate. */

@@ -1,7 +1,7 @@
 import type { CustomPrice } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
+import type { CustomPricing } from "./choose-rate-card.ts";
 import { nanos, price, RECEIVED, tokens, tx } from "./price-test-support.ts";
-import type { CustomPricing } from "./rate-card.ts";
 
 describe("custom prices", () => {
   const custom = (prices: Partial<CustomPrice>[]): CustomPricing => ({

@@ -1,7 +1,7 @@
 import { nanosToUsd, type PricingFields, type Transaction } from "@usage-ingestion/shared";
-import { type PricingResult, priceTransaction } from "./price-transaction.ts";
-import { type CustomPricing, rateCardFor } from "./rate-card.ts";
-import type { RateCard } from "./rates.ts";
+import { type CustomPricing, rateCardFor } from "./choose-rate-card.ts";
+import { type PricingResult, priceTransaction } from "./line-items.ts";
+import type { RateCard } from "./rate-types.ts";
 
 /** A pricing outcome with the rates it used (none when it could not be priced). */
 export interface PricedTransaction {

@@ -1,7 +1,7 @@
 import { formatDecimal, type Provider } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { isTiered } from "./rates.ts";
-import { vendorTokenRates } from "./vendor-rates.ts";
+import { vendorTokenRates } from "./published-token-rates.ts";
+import { isTiered } from "./rate-types.ts";
 
 /**
  * Model ids exactly as the vendors' APIs, SDKs and consoles return them, and the model and standard input

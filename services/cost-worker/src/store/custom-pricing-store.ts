@@ -6,7 +6,7 @@ import {
   withTimeout,
 } from "@usage-ingestion/shared";
 import * as v from "valibot";
-import type { CustomPricing } from "../pricing/rate-card.ts";
+import type { CustomPricing } from "../pricing/choose-rate-card.ts";
 import { ttlCache } from "./ttl-cache.ts";
 
 export interface CustomPricingStore {

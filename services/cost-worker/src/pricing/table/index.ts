@@ -1,5 +1,5 @@
 import { decimal, type Provider } from "@usage-ingestion/shared";
-import type { Rate, TieredRate } from "../rates.ts";
+import type { Rate, TieredRate } from "../rate-types.ts";
 import { matchRank } from "../resolve-model.ts";
 import { ANTHROPIC } from "./anthropic.ts";
 import { BEDROCK } from "./bedrock.ts";

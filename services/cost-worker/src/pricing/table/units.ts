@@ -1,5 +1,5 @@
 import { decimal, type Provider } from "@usage-ingestion/shared";
-import type { ImageRequest, Rate } from "../rates.ts";
+import type { ImageRequest, Rate } from "../rate-types.ts";
 import { matchRank } from "../resolve-model.ts";
 import { UNIT_PRICES } from "./index.ts";
 import type { UnitPrice } from "./types.ts";

@@ -1,6 +1,6 @@
 import { decimal, multiply, type Provider } from "@usage-ingestion/shared";
 import { type CatalogModel, catalogModel } from "./catalog.ts";
-import { isTiered, type Rate, type RateCard, type TieredRate } from "./rates.ts";
+import { isTiered, type Rate, type RateCard, type TieredRate } from "./rate-types.ts";
 import { resolveModel } from "./resolve-model.ts";
 import { tableKnows, tableTokens, tierFactor, tierRule, tiersOf } from "./table/index.ts";
 import type { TierRule } from "./table/types.ts";

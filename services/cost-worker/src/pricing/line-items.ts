@@ -12,7 +12,7 @@ import {
   type UsageType,
 } from "@usage-ingestion/shared";
 import { type Measured, measure } from "./measure.ts";
-import { type Rate, type RateCard, rateAt } from "./rates.ts";
+import { type Rate, type RateCard, rateAt } from "./rate-types.ts";
 
 export type PricingResult =
   | { status: "priced"; line_items: LineItem[]; cost_nanos: bigint }

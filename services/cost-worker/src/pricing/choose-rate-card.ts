@@ -6,9 +6,9 @@ import {
   type Transaction,
 } from "@usage-ingestion/shared";
 import { CATALOG_VERSION } from "./catalog.ts";
-import type { ImageRequest, RateCard } from "./rates.ts";
+import { vendorTokenRates } from "./published-token-rates.ts";
+import type { ImageRequest, RateCard } from "./rate-types.ts";
 import { unitRates } from "./table/units.ts";
-import { vendorTokenRates } from "./vendor-rates.ts";
 
 export interface CustomPricing {
   prices: CustomPrice[];
