@@ -41,6 +41,11 @@ variable "custom_pricing_cache_ttl_ms" {
   type        = number
   default     = 10000
 }
+variable "dimensions_cache_ttl_ms" {
+  description = "DIMENSIONS_CACHE_TTL_MS: how long an organization's declared dimensions are cached."
+  type        = number
+  default     = 10000
+}
 variable "firestore_timeout_ms" {
   description = "FIRESTORE_TIMEOUT_MS: bound on one Firestore call; slower means redelivery."
   type        = number
@@ -96,6 +101,7 @@ resource "google_cloudfunctions2_function" "worker" {
     environment_variables = {
       GOOGLE_CLOUD_PROJECT        = var.project_id
       CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
+      DIMENSIONS_CACHE_TTL_MS     = tostring(var.dimensions_cache_ttl_ms)
       FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
       LOG_FORMAT                  = "json"
       NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"

@@ -4,7 +4,10 @@ import * as v from "valibot";
 /** Every variable the worker reads; deployment sets these (infra tests hold the Terraform to this list). */
 export const WorkerEnvSchema = v.object({
   GOOGLE_CLOUD_PROJECT: optionalStringVar(),
+  /** How long an organization's custom prices are cached: a change reaches pricing within this time. */
   CUSTOM_PRICING_CACHE_TTL_MS: integerVar(10_000, 0),
+  /** How long an organization's declared dimensions are cached: new cells carry a change within this time. */
+  DIMENSIONS_CACHE_TTL_MS: integerVar(10_000, 0),
   /** Bound on each Firestore call; past it the delivery fails and Pub/Sub redelivers. */
   FIRESTORE_TIMEOUT_MS: integerVar(10_000),
   LOG_FORMAT: logFormatVar(),

@@ -35,7 +35,7 @@ const deps = {
     config.CUSTOM_PRICING_CACHE_TTL_MS,
     config.FIRESTORE_TIMEOUT_MS,
   ),
-  dimensions: firestoreDimensionsStore(firestore, config.CUSTOM_PRICING_CACHE_TTL_MS, config.FIRESTORE_TIMEOUT_MS),
+  dimensions: firestoreDimensionsStore(firestore, config.DIMENSIONS_CACHE_TTL_MS, config.FIRESTORE_TIMEOUT_MS),
   logger: createLogger(config.LOG_FORMAT, projectId),
 };
 
