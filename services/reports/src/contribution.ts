@@ -41,7 +41,11 @@ function plainNumbers(value: unknown): unknown {
 function cellValues(cell: Omit<RollupKey, "dimensions"> & { dimensions?: RollupKey["dimensions"] }) {
   return (field: ReportField): string | null => {
     const dimension = dimensionOf(field);
-    if (dimension !== null) return cell.dimensions?.[dimension] ?? null;
+    if (dimension !== null) {
+      // A cell written before the dimension was declared lacks it: null, never an inherited property.
+      const dimensions = cell.dimensions ?? {};
+      return Object.hasOwn(dimensions, dimension) ? (dimensions[dimension] ?? null) : null;
+    }
     return cell[field as Exclude<ReportField, `context.${string}`>] ?? null;
   };
 }

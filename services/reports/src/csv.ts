@@ -8,6 +8,16 @@ function field(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** Text a spreadsheet would run as a formula: it starts with `=`, `+`, `-`, `@`, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A grouped value as a client sent it (a customer, a model, a dimension value): prefixed with `'` where a
+ * spreadsheet would run it as a formula (OWASP's advice on CSV injection). Our own figures never need it.
+ */
+const keyField = (value: string | null | undefined): string =>
+  field(typeof value === "string" && FORMULA_START.test(value) ? `'${value}` : value);
+
 const figureColumns = [
   "cost_usd",
   "cost_nanos",
@@ -34,7 +44,7 @@ function figureFields(figures: CostFigures): string[] {
 export function costReportCsv(report: CostReport): string {
   const header = ["row", ...report.group_by, ...figureColumns].map(field).join(",");
   const rows = report.groups.map((group) =>
-    ["group", ...report.group_by.map((name) => field(group.key[name])), ...figureFields(group)].join(","),
+    ["group", ...report.group_by.map((name) => keyField(group.key[name])), ...figureFields(group)].join(","),
   );
   const total = ["total", ...report.group_by.map(() => ""), ...figureFields(report.totals)].join(",");
   return `${[header, ...rows, total].join("\r\n")}\r\n`;

@@ -27,7 +27,12 @@ function checkParams(params: Params, schemas: Record<string, v.GenericSchema>, d
   const errors: FieldError[] = [];
   for (const [name, value] of Object.entries(params)) {
     const dimension = dimensionOf(name);
-    const schema = schemas[name] ?? (dimension !== null && "group_by" in schemas ? COST_PARAMS.model : undefined);
+    // Own keys only: `constructor` or `__proto__` is an unknown parameter, never Object's own property.
+    const schema = Object.hasOwn(schemas, name)
+      ? schemas[name]
+      : dimension !== null && Object.hasOwn(schemas, "group_by")
+        ? COST_PARAMS.model
+        : undefined;
     if (!schema) {
       errors.push(issue(name, "invalid_value", `${name} is not a parameter of this route`));
     } else if (typeof value !== "string") {

@@ -12,7 +12,9 @@ export function usageCosts(source: ReportSource, now: () => Date) {
     const report = await costReport(source, organizationId, parsed.query, declared);
     res.set("Cache-Control", "no-store");
     if (parsed.query.format === "csv") {
-      res.status(200).type("text/csv; charset=utf-8").send(costReportCsv(report));
+      // A download, never a page: the browser saves it under a name that says what it holds.
+      const name = `costs_${report.from.slice(0, 10)}_${report.to.slice(0, 10)}.csv`;
+      res.status(200).type("text/csv; charset=utf-8").attachment(name).send(costReportCsv(report));
       return;
     }
     res.status(200).json(report);
