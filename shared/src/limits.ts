@@ -4,3 +4,8 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 export const MAX_TRANSACTION_BYTES = 256 * 1024;
 export const MAX_TRANSACTION_ID_LENGTH = 255;
 export const MAX_NESTING_DEPTH = 64;
+/** provider, model, model_tier, transaction_id, billable_customer_id: UTF-8 bytes (decisions: identifiers). */
+export const MAX_IDENTIFIER_BYTES = 256;
+/** `context`: keys, and the UTF-8 bytes of each key's name. */
+export const MAX_CONTEXT_KEYS = 64;
+export const MAX_CONTEXT_KEY_BYTES = 128;

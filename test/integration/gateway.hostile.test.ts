@@ -69,6 +69,26 @@ describe("POST /usage/transactions: hostile input", () => {
     expect((await gateway.post(body, { "X-Api-Key": org.apiKey })).status).toBe(202);
   });
 
+  it("refuses a 250 KB model and a context of 21,000 keys, in a bulk per transaction (207)", async () => {
+    const long = validTransaction({ model: "m".repeat(250_000) });
+    const wide = validTransaction({
+      context: { billable_customer_id: "c", ...Object.fromEntries(Array.from({ length: 21_000 }, (_, i) => [i, 1])) },
+    });
+    const response = await gateway.post(JSON.stringify({ transactions: [long, wide, validTransaction()] }), {
+      "X-Api-Key": org.apiKey,
+    });
+    expect(response.status).toBe(207);
+    const body = await response.json();
+    expect(body.events_queued).toBe(1);
+    expect(body.results.map((r: { error?: string }) => r.error?.split(":")[0] ?? "queued")).toEqual([
+      "validation failed",
+      "validation failed",
+      "queued",
+    ]);
+    expect(body.results[0].error).toContain("model must be at most 256 bytes in UTF-8");
+    expect(body.results[1].error).toContain("context must have at most 64 keys");
+  });
+
   it("answers 64 KiB of headers with 431 in the error envelope, with a request id", async () => {
     const answer = await rawRequest(
       gateway.baseUrl,

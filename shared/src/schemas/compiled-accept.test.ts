@@ -82,6 +82,23 @@ const objectOf = (names: readonly string[], value: fc.Arbitrary<unknown>) =>
     return built;
   });
 
+/** Text around the identifier bound (256 bytes in UTF-8) in characters of 1 to 4 bytes. */
+const nearBound = fc.string({ unit: fc.constantFrom("a", "é", "€", "😀", "\ud800"), minLength: 60, maxLength: 260 });
+/** Contexts around the key bounds: 64 keys, names of 128 bytes. */
+const manyKeys = fc
+  .dictionary(
+    fc.oneof(
+      fc.string({ maxLength: 6 }),
+      nearBound.map((name) => name.slice(0, 140)),
+    ),
+    fc.constant(1),
+    {
+      minKeys: 55,
+      maxKeys: 70,
+    },
+  )
+  .map((context) => ({ ...context, billable_customer_id: "c" }));
+
 const metrics = fc.oneof(objectOf(METRIC_NAMES, fc.oneof(number, number, anyValue)), anyValue);
 const usageEntry = fc.oneof(
   fc.record({ type: fc.constantFrom(...USAGE_TYPES), metrics }),
@@ -92,12 +109,16 @@ const usageEntry = fc.oneof(
 const transaction = fc.record(
   {
     provider: fc.oneof(fc.constantFrom(...PROVIDERS), text, anyValue),
-    model: fc.oneof(text, anyValue),
-    model_tier: fc.oneof(text, anyValue),
+    model: fc.oneof(text, nearBound, anyValue),
+    model_tier: fc.oneof(text, nearBound, anyValue),
     usage: fc.oneof(fc.array(usageEntry, { maxLength: 4 }), anyValue),
-    context: fc.oneof(objectOf(["billable_customer_id", "feature"], fc.oneof(text, anyValue)), anyValue),
+    context: fc.oneof(
+      objectOf(["billable_customer_id", "feature"], fc.oneof(text, nearBound, anyValue)),
+      manyKeys,
+      anyValue,
+    ),
     provider_usage_raw: anyValue,
-    transaction_id: fc.oneof(text, fc.string({ minLength: 250, maxLength: 260 }), anyValue),
+    transaction_id: fc.oneof(text, fc.string({ minLength: 250, maxLength: 260 }), nearBound, anyValue),
     unknown_field: anyValue,
   },
   { requiredKeys: [] },

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { utf8ByteLength } from "../unicode.ts";
 
 /** What a compiled schema returns for an input Valibot would not accept. */
 export const REJECTED: unique symbol = Symbol("rejected");
@@ -122,6 +123,9 @@ class Generator {
         return `${input}.length >= ${bound()}`;
       case "max_length":
         return `${input}.length <= ${bound()}`;
+      case "max_bytes":
+        // A UTF-16 code unit is at most 3 bytes in UTF-8: short text is within the bound uncounted.
+        return `(${input}.length * 3 <= ${bound()} || ${this.ref(utf8ByteLength)}(${input}) <= ${bound()})`;
       case "min_value":
         return `${input} >= ${bound()}`;
       case "max_value":

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { checkWithCode } from "../field-errors.ts";
+import { MAX_IDENTIFIER_BYTES } from "../limits.ts";
 import { isWellFormed } from "../unicode.ts";
 
 /**
@@ -28,6 +29,15 @@ export const validUnicode = checkWithCode<string>(
 
 /** A non-empty identifier: provider, model, customer. */
 export const identifier = v.pipe(nonEmptyString, validUnicode);
+
+/**
+ * An identifier's bound: a roll-up cell, a report group and a log line hold it whole, so it stays short.
+ * Added after launch: the queue message's schema is built without it (see `transaction.ts`).
+ */
+export const identifierBytes = v.maxBytes(
+  MAX_IDENTIFIER_BYTES,
+  `must be at most ${MAX_IDENTIFIER_BYTES} bytes in UTF-8`,
+);
 
 export function integerAtLeast(min: number) {
   return v.pipe(

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { acceptFirst, type Parsed } from "./accept-first.ts";
 import { nonEmptyString } from "./field-rules.ts";
 import { withSkippedKeys } from "./skipped-keys.ts";
-import { TransactionSchema } from "./transaction.ts";
+import { QueuedTransactionSchema } from "./transaction.ts";
 
 export const QUEUE_SCHEMA_VERSION = 1;
 
@@ -17,7 +17,7 @@ export const QueueMessageSchema = v.object({
   request_id: v.pipe(v.string(), v.uuid()),
   transaction_index: v.pipe(v.number(), v.integer(), v.minValue(0)),
   received_at: v.pipe(v.string(), v.isoTimestamp()),
-  transaction: TransactionSchema,
+  transaction: QueuedTransactionSchema,
 });
 
 const acceptQueueMessage = acceptFirst(QueueMessageSchema, { abortEarly: false });

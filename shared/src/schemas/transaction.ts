@@ -1,10 +1,48 @@
 import * as v from "valibot";
-import { MAX_TRANSACTION_ID_LENGTH, MAX_TRANSACTIONS_PER_BULK } from "../limits.ts";
+import { checkWithCode } from "../field-errors.ts";
+import {
+  MAX_CONTEXT_KEY_BYTES,
+  MAX_CONTEXT_KEYS,
+  MAX_TRANSACTION_ID_LENGTH,
+  MAX_TRANSACTIONS_PER_BULK,
+} from "../limits.ts";
 import { PROVIDERS } from "../providers.ts";
-import { anyJsonObject, identifier, jsonObject, oneOf, validUnicode } from "./field-rules.ts";
+import { utf8ByteLength } from "../unicode.ts";
+import {
+  anyJsonObject,
+  identifier,
+  identifierBytes,
+  isJsonObject,
+  jsonObject,
+  oneOf,
+  validUnicode,
+} from "./field-rules.ts";
 import { type UsageEntry, UsageEntrySchema } from "./usage.ts";
 
-export const ContextSchema = jsonObject(v.looseObject({ billable_customer_id: identifier }, "must be a JSON object"));
+/** Every key counts, those Valibot's loose objects leave out (`__proto__`, ...) too: they are stored. */
+const contextKeys = checkWithCode<Record<string, unknown>>(
+  "too_large",
+  (context) => Object.keys(context).length <= MAX_CONTEXT_KEYS,
+  `must have at most ${MAX_CONTEXT_KEYS} keys`,
+);
+const contextKeyNames = checkWithCode<Record<string, unknown>>(
+  "too_large",
+  (context) => Object.keys(context).every((key) => utf8ByteLength(key) <= MAX_CONTEXT_KEY_BYTES),
+  `must have key names of at most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8`,
+);
+
+/**
+ * The context as the gateway accepts it (`bounded`), or as a queued message may carry it: the bounds on
+ * identifiers and context came after launch, so messages accepted before them are still read and billed.
+ */
+function contextSchema<const TBounded extends boolean>(bounded: TBounded) {
+  const customer = bounded ? v.pipe(identifier, identifierBytes) : identifier;
+  const shape = v.looseObject({ billable_customer_id: customer }, "must be a JSON object");
+  const object = v.custom<Record<string, unknown>>(isJsonObject, "must be a JSON object");
+  return bounded ? v.pipe(object, contextKeys, contextKeyNames, shape) : jsonObject(shape);
+}
+
+export const ContextSchema = contextSchema(true);
 
 /** Each usage type may appear once; the repeat is reported where it stands, at `usage.<i>.type`. */
 const uniqueUsageTypes = v.rawCheck<UsageEntry[]>(({ dataset, addIssue }) => {
@@ -25,33 +63,44 @@ const uniqueUsageTypes = v.rawCheck<UsageEntry[]>(({ dataset, addIssue }) => {
   });
 });
 
-/** Unknown top-level fields are stripped (`v.object`); `context` and metrics keep theirs. */
-export const TransactionSchema = jsonObject(
-  v.object(
-    {
-      provider: v.pipe(v.string(`must be one of: ${PROVIDERS.join(", ")}`), validUnicode, oneOf(PROVIDERS)),
-      model: identifier,
-      model_tier: v.optional(v.pipe(v.string("must be a string"), validUnicode)),
-      usage: v.pipe(
-        v.array(UsageEntrySchema, "must be an array of usage entries"),
-        v.minLength(1, "must contain at least 1 usage entry"),
-        uniqueUsageTypes,
-      ),
-      context: ContextSchema,
-      provider_usage_raw: v.optional(anyJsonObject),
-      /** The client's own id for the event: billed once per organization, ever. */
-      transaction_id: v.optional(
-        v.pipe(
-          v.string("must be a string"),
-          v.minLength(1, "must not be empty"),
-          v.maxLength(MAX_TRANSACTION_ID_LENGTH, `must be at most ${MAX_TRANSACTION_ID_LENGTH} characters`),
-          validUnicode,
+/**
+ * Unknown top-level fields are stripped (`v.object`); `context` and metrics keep theirs. `bounded` adds the
+ * bounds on identifiers and context that the gateway checks (see `contextSchema`).
+ */
+function transactionSchema<const TBounded extends boolean>(bounded: TBounded) {
+  const id = bounded ? v.pipe(identifier, identifierBytes) : identifier;
+  const tier = v.pipe(v.string("must be a string"), validUnicode);
+  /** The client's own id for the event: billed once per organization, ever. */
+  const transactionId = v.pipe(
+    v.string("must be a string"),
+    v.minLength(1, "must not be empty"),
+    v.maxLength(MAX_TRANSACTION_ID_LENGTH, `must be at most ${MAX_TRANSACTION_ID_LENGTH} characters`),
+    validUnicode,
+  );
+  return jsonObject(
+    v.object(
+      {
+        provider: v.pipe(v.string(`must be one of: ${PROVIDERS.join(", ")}`), validUnicode, oneOf(PROVIDERS)),
+        model: id,
+        model_tier: v.optional(bounded ? v.pipe(tier, identifierBytes) : tier),
+        usage: v.pipe(
+          v.array(UsageEntrySchema, "must be an array of usage entries"),
+          v.minLength(1, "must contain at least 1 usage entry"),
+          uniqueUsageTypes,
         ),
-      ),
-    },
-    "must be a JSON object",
-  ),
-);
+        context: contextSchema(bounded),
+        provider_usage_raw: v.optional(anyJsonObject),
+        transaction_id: v.optional(bounded ? v.pipe(transactionId, identifierBytes) : transactionId),
+      },
+      "must be a JSON object",
+    ),
+  );
+}
+
+/** A transaction as `POST /usage/transactions` accepts it. */
+export const TransactionSchema = transactionSchema(true);
+/** A transaction as a queued message may carry it: accepted by this or an earlier version of the gateway. */
+export const QueuedTransactionSchema = transactionSchema(false);
 
 function bulkOf<TItem extends v.GenericSchema>(item: TItem) {
   return v.object(

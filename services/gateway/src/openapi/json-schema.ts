@@ -1,4 +1,4 @@
-import { USAGE_TYPES } from "@usage-ingestion/shared";
+import { MAX_CONTEXT_KEY_BYTES, MAX_CONTEXT_KEYS, USAGE_TYPES } from "@usage-ingestion/shared";
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 
@@ -17,6 +17,14 @@ const CHECK_OVERRIDES: Record<string, JsonSchema> = {
     pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$",
   },
   "must be a UTC day YYYY-MM-DD": { pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+  // context: at most 64 keys, names at most 128 bytes
+  [`must have at most ${MAX_CONTEXT_KEYS} keys`]: { maxProperties: MAX_CONTEXT_KEYS },
+  [`must have key names of at most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8`]: {
+    propertyNames: {
+      maxLength: MAX_CONTEXT_KEY_BYTES,
+      description: `At most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8.`,
+    },
+  },
   // provider, model, model_tier, transaction_id, billable_customer_id (validUnicode)
   "must be valid Unicode text (it holds a lone surrogate)": {
     description: "Valid Unicode text: a lone surrogate (such as \\ud800) is refused as invalid_format.",
@@ -35,6 +43,11 @@ function convert(schema: v.GenericSchema): JsonSchema {
     overrideAction: ({ valibotAction, jsonSchema }) => {
       // JSON numbers are always finite.
       if (valibotAction.type === "finite") return jsonSchema;
+      // JSON Schema counts characters, not bytes: the bound is said in words, with the longest ASCII text.
+      if (valibotAction.type === "max_bytes") {
+        const bytes = (valibotAction as { requirement?: unknown }).requirement as number;
+        return { ...jsonSchema, maxLength: bytes, description: `At most ${bytes} bytes in UTF-8.` };
+      }
       // The one raw check: each usage type at most once per transaction.
       if (valibotAction.type === "raw_check") {
         const once = USAGE_TYPES.map((type) => ({
