@@ -21,9 +21,10 @@ const METRICS = {
   custom: CustomMetricsSchema,
 } as const;
 
-describe("README API reference", () => {
+describe("API reference", () => {
   const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-  const row = (type: string) => readme.split("\n").find((line) => line.startsWith(`| \`${type}\``)) ?? "";
+  const api = readFileSync(join(REPO_ROOT, "docs", "api.md"), "utf8");
+  const row = (type: string) => api.split("\n").find((line) => line.startsWith(`| \`${type}\``)) ?? "";
 
   it("has a row for every usage type naming each of its metrics, required ones first", () => {
     for (const type of USAGE_TYPES) {
@@ -40,5 +41,7 @@ describe("README API reference", () => {
   it("points to the committed OpenAPI document, not to a file outside the repository", () => {
     expect(readme).toContain("docs/openapi.json");
     expect(readme).not.toMatch(/contract is the specification/i);
+    expect(api).toContain("openapi.json");
+    expect(api).not.toMatch(/contract is the specification/i);
   });
 });
