@@ -8,7 +8,7 @@ export interface RedeliverySweep {
 
 /**
  * The Pub/Sub emulator stops pushing a message after about three failed pushes under a retry policy, and
- * never dead-letters it (README, "Pub/Sub emulator behaviour"). Seeking the subscription to the epoch
+ * never dead-letters it (docs/local-development.md, "Pub/Sub emulator behaviour"). Seeking the subscription to the epoch
  * makes it push every unacknowledged message again and nothing already acknowledged, so the local stack
  * does it when it starts, after each worker restart, and every `intervalMs`. Redelivery is harmless: the
  * worker writes each message's record once. A seek also pushes again what is in flight, so a periodic

@@ -49,7 +49,7 @@ export const SERVICE_MEMORY_FLAGS = ["--max-old-space-size=192", "--max-semi-spa
  * The gateway's heap, given on node's command line (NODE_OPTIONS refuses `--initial-old-space-size`); its
  * image's CMD holds the same flags. A smaller young generation and an old generation that starts at 80 MB:
  * with V8's defaults the old generation's limit sat so close to its live size that incremental marking
- * ran almost without pause under load, a third of the gateway's CPU per transaction (README, benchmark).
+ * ran almost without pause under load, a third of the gateway's CPU per transaction (docs/performance.md).
  */
 export const GATEWAY_NODE_FLAGS = [
   "--max-old-space-size=192",

@@ -18,7 +18,7 @@ export interface StackOptions {
   onEvent?: (line: string) => void;
   /** A service kept dying and is no longer restarted; the caller should stop the stack. */
   onGiveUp?: (reason: string) => void;
-  /** How often unacknowledged messages are pushed again (README, "Pub/Sub emulator behaviour"). */
+  /** How often unacknowledged messages are pushed again (docs/local-development.md, "Pub/Sub emulator behaviour"). */
   redeliveryIntervalMs?: number;
   supervision?: Pick<SupervisorOptions, "maxRestarts" | "windowMs" | "restartDelayMs">;
   /** Run the bundles `npm run build` makes, as production does, instead of the TypeScript sources. */

@@ -20,7 +20,7 @@ export interface PriceComponentInfo {
   catalogKey?: string;
   /** Fills "no <noun> price for ...". */
   noun: string;
-  /** For help texts and the README. */
+  /** For help texts and docs/pricing.md. */
   description: string;
 }
 

@@ -24,7 +24,7 @@ describe("drill: the worker dies under load", () => {
       env: { PUBSUB_TOPIC: uniqueId("drill") },
       onEvent: (line) => events.push(line),
       // Down for longer than the emulator keeps pushing under the retry policy (about 5 s), so what the
-      // worker missed is what the emulator gave up on (README, "Pub/Sub emulator behaviour").
+      // worker missed is what the emulator gave up on (docs/local-development.md, "Pub/Sub emulator behaviour").
       supervision: { restartDelayMs: 6_000 },
     });
     try {

@@ -17,7 +17,7 @@ async function admin(...args: string[]) {
 
 /**
  * Real dead letters: the emulator forwards a message to the dead-letter topic after 5 failed pushes when
- * the subscription has no retry policy (README, "Pub/Sub emulator behaviour"); here nothing listens.
+ * the subscription has no retry policy (docs/local-development.md, "Pub/Sub emulator behaviour"); here nothing listens.
  */
 async function deadLettered(organizationId: string, count: number) {
   const names = defaultTopologyNames(uniqueId("dl"));

@@ -1,7 +1,7 @@
 # Past Firestore: every accepted transaction streamed into BigQuery by a Pub/Sub BigQuery subscription on
 # the usage topic (no code in between), into a table partitioned by publish day and clustered by
 # subscription and message id. Reports over years or millions of customers are SQL over this table; a
-# message delivered twice lands twice, so queries keep one row per message_id (see the README).
+# message delivered twice lands twice, so queries keep one row per message_id (see docs/reports.md, "Past Firestore").
 variable "project_id" {
   description = "The Google Cloud project."
   type        = string

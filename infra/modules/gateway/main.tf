@@ -88,7 +88,7 @@ locals {
     SHUTDOWN_TIMEOUT_MS   = tostring(var.shutdown_timeout_ms)
     # Structured lines for Cloud Logging (the local stack uses text).
     LOG_FORMAT = "json"
-    # Caps the heap so memory stays predictable under load (see the README's figures); the image's CMD
+    # Caps the heap so memory stays predictable under load (docs/decisions/0006-gateway-heap-flags.md); the image's CMD
     # gives the same flags and the one NODE_OPTIONS refuses (--initial-old-space-size).
     NODE_OPTIONS = "--max-old-space-size=192 --max-semi-space-size=8"
   }

@@ -41,7 +41,7 @@ resource "google_monitoring_alert_policy" "dead_letters" {
     }
   }
   documentation {
-    content = "Transactions failed pricing 5 times and were dead-lettered. Inspect the hold subscription, fix the cause, then replay them to the main topic (README playbook)."
+    content = "Transactions failed pricing 5 times and were dead-lettered. Inspect the hold subscription, fix the cause, then replay them to the main topic (docs/operations.md, \"Dead letters\")."
   }
 }
 

@@ -21,7 +21,7 @@ export const TokensMetricsSchema = v.looseObject(
     audio_tokens: optionalCount,
     image_tokens: optionalCount,
     // Side-specific breakdowns (they win over audio_tokens/image_tokens), the cached part of audio and image
-    // input, and the one-hour part of cache_creation_input_tokens: see the README's modality rule.
+    // input, and the one-hour part of cache_creation_input_tokens: see docs/pricing.md, "Modality rule".
     input_audio_tokens: optionalCount,
     output_audio_tokens: optionalCount,
     input_image_tokens: optionalCount,

@@ -18,7 +18,7 @@ import protobuf from "protobufjs/minimal.js";
  *
  * The Firestore client builds each write as objects, validates and serialises them, and turns them into
  * protobuf through its generic layers: about 0.8 ms of CPU per record, more than the worker's own work
- * (see the README's benchmark). Values are written as the client writes them: a safe integer as
+ * (docs/decisions/0002-own-firestore-commit.md). Values are written as the client writes them: a safe integer as
  * `integer_value`, any other number (and -0) as `double_value`. `commit-wire.test.ts` holds this to the
  * client's own types and to what the client stores.
  */

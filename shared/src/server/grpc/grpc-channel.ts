@@ -16,7 +16,7 @@ export { FRAME_HEADER_BYTES, GrpcCallError, GrpcStatus } from "./grpc-status.ts"
  * https://github.com/grpc/grpc/blob/master/doc/PROTOCOL-HTTP2.md): a request frame out, one response
  * frame and a status back. It does only what the gateway's one call needs: no compression, no
  * streaming, no load balancing. It replaced grpc-js for the publish call because grpc-js's per-call
- * machinery cost the gateway more CPU than all of its own work per request (see the README's benchmark).
+ * machinery cost the gateway more CPU than all of its own work per request (docs/decisions/0001-publish-on-nodes-http2.md).
  *
  * The connection is opened on the first call and again after it is lost or the server sends GOAWAY;
  * a call that runs out of time is cancelled, and the connection is checked with a PING, so a connection
@@ -214,7 +214,7 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
    * The frame is written here, where no listener of the stream can hold it. A stream lives on, closed,
    * until a full collection, and so does whatever its listeners' scope holds: a frame held there (a bulk
    * of 100's is 45 KB) stayed in memory until then, and V8 counts such memory towards starting one. Under
-   * bulk load that meant a full collection every second or so (see the README's benchmark).
+   * bulk load that meant a full collection every second or so (docs/decisions/0001-publish-on-nodes-http2.md).
    */
   const call = (path: string, frame: Buffer, extra: Record<string, string>, deadline: number) => {
     const { stream, answer } = open(path, extra, deadline);
