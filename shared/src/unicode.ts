@@ -24,3 +24,18 @@ export function utf8ByteLength(text: string): number {
   }
   return bytes;
 }
+
+/** The longest start of `text` that is at most `maxBytes` in UTF-8, never cutting a surrogate pair. */
+export function utf8Prefix(text: string, maxBytes: number): string {
+  if (text.length * 3 <= maxBytes) return text;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const pair = code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3;
+    if (bytes + size > maxBytes) return text.slice(0, i);
+    bytes += size;
+    if (pair) i++;
+  }
+  return text;
+}

@@ -1,4 +1,4 @@
-import { cloudLoggingFields } from "./log-fields.ts";
+import { boundedLogEntry, cloudLoggingFields } from "./log-fields.ts";
 import { writeStdoutLine } from "./stdout-lines.ts";
 
 /** Structured JSON lines in Cloud Logging's format: `severity` and `message` plus any fields. */
@@ -10,7 +10,8 @@ export interface Logger {
 
 export function jsonLogger(write: (line: string) => void = writeStdoutLine, projectId?: string): Logger {
   return {
-    log(severity, message, fields) {
+    log(severity, text, fieldsGiven) {
+      const { message, fields } = boundedLogEntry(text, fieldsGiven);
       const entry = { severity, message, time: new Date().toISOString(), ...cloudLoggingFields(fields, projectId) };
       write(`${JSON.stringify(entry)}\n`);
     },

@@ -1,4 +1,5 @@
 import { nanosToUsd } from "../money.ts";
+import { boundedLogEntry, errorText } from "./log-fields.ts";
 import type { Logger, Severity } from "./logger.ts";
 import { writeStdoutLine } from "./stdout-lines.ts";
 
@@ -21,14 +22,18 @@ export function textLine(at: Date, severity: Severity, message: string, fields: 
   for (const name of ["unpriced_reason", "reason"]) if (field(name)) parts.push(`(${field(name)})`);
   if (typeof field("latency_ms") === "number") parts.push(`${(field("latency_ms") as number).toFixed(1)} ms`);
   const error = field("error");
-  if (error instanceof Error) return `${parts.join(" ")}\n  ${error.stack ?? `${error.name}: ${error.message}`}`;
+  if (error instanceof Error) {
+    const { error: head, stack } = errorText(error);
+    return `${parts.join(" ")}\n  ${stack ?? head}`;
+  }
   if (error !== undefined) parts.push(`error=${String(error)}`);
   return parts.join(" ");
 }
 
 export function textLogger(write: (line: string) => void = writeStdoutLine): Logger {
   return {
-    log(severity, message, fields) {
+    log(severity, text, fieldsGiven) {
+      const { message, fields } = boundedLogEntry(text, fieldsGiven);
       write(`${textLine(new Date(), severity, message, fields)}\n`);
     },
   };
