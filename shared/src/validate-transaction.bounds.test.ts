@@ -32,6 +32,30 @@ describe("bounds on identifiers: at most 256 bytes in UTF-8", () => {
   });
 });
 
+describe("declared dimensions: values at most 256 bytes as their roll-up cell holds them", () => {
+  const validate = (context: Record<string, unknown>) => {
+    const result = validateTransaction(
+      validTransaction({ context }),
+      { prefix: "transactions.2" },
+      {
+        dimensions: ["feature", "plan"],
+      },
+    );
+    return result.ok ? [] : result.errors.map((error) => [error.field, error.code]);
+  };
+
+  it("refuses a declared dimension's long value at its field, text or JSON", () => {
+    expect(validate(context({ feature: bytes256, plan: { tier: "x" } }))).toEqual([]);
+    expect(validate(context({ feature: bytes258 }))).toEqual([["transactions.2.context.feature", "too_large"]]);
+    // A value that is not text is held as its JSON: ["aaa…"] is the text plus 4 bytes.
+    expect(validate(context({ plan: ["a".repeat(253)] }))).toEqual([["transactions.2.context.plan", "too_large"]]);
+  });
+
+  it("leaves undeclared keys to the transaction's size limit", () => {
+    expect(validate(context({ note: "x".repeat(10_000) }))).toEqual([]);
+  });
+});
+
 describe("bounds on context: at most 64 keys, names at most 128 bytes", () => {
   it("64 keys pass, 65 are too_large at context", () => {
     expect(errorsOf(validTransaction({ context: context(keys(63)) }))).toEqual([]);

@@ -1,8 +1,10 @@
 import { type FieldError, type FieldErrorPlace, fieldAt, subjectOf, toFieldErrors } from "./field-errors.ts";
-import { MAX_TRANSACTION_BYTES } from "./limits.ts";
+import { MAX_IDENTIFIER_BYTES, MAX_TRANSACTION_BYTES } from "./limits.ts";
+import { dimensionValue } from "./rollups.ts";
 import { acceptFirst } from "./schemas/accept-first.ts";
 import { withSkippedKeys } from "./schemas/skipped-keys.ts";
 import { type Transaction, TransactionSchema } from "./schemas/transaction.ts";
+import { utf8ByteLength } from "./unicode.ts";
 
 export type TransactionValidation = { ok: true; transaction: Transaction } | { ok: false; errors: FieldError[] };
 
@@ -12,6 +14,8 @@ const parseTransaction = acceptFirst(TransactionSchema, { abortEarly: false, abo
 /** Where the value came from: the JSON text it was parsed out of (a whole request body, say). */
 export interface ValidationSource {
   jsonBytes?: number;
+  /** The organization's declared context dimensions: their values are cell keys, bounded as identifiers. */
+  dimensions?: readonly string[];
 }
 
 /**
@@ -33,10 +37,29 @@ export function validateTransaction(
   const parsed = parseTransaction(input);
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.issues, place) };
   const transaction = withSkippedKeys(input, parsed.output);
+  const dimensionErrors = source.dimensions?.length ? longDimensions(transaction, source.dimensions, place) : [];
+  if (dimensionErrors.length > 0) return { ok: false, errors: dimensionErrors };
   const small = source.jsonBytes !== undefined && source.jsonBytes <= SIZE_CHECK_NEEDED_ABOVE_BYTES;
   if (small) return { ok: true, transaction };
   const oversize = sizeError(transaction, place);
   return oversize ? { ok: false, errors: [oversize] } : { ok: true, transaction };
+}
+
+/** A declared dimension's value, as its roll-up cell holds it, over MAX_IDENTIFIER_BYTES. */
+function longDimensions(transaction: Transaction, declared: readonly string[], place: FieldErrorPlace) {
+  const errors: FieldError[] = [];
+  for (const name of declared) {
+    if (!Object.hasOwn(transaction.context, name)) continue;
+    const bytes = utf8ByteLength(dimensionValue(transaction.context[name]) ?? "");
+    if (bytes <= MAX_IDENTIFIER_BYTES) continue;
+    const field = fieldAt(`context.${name}`, place);
+    errors.push({
+      field,
+      code: "too_large",
+      message: `${field} is a declared dimension of ${bytes} bytes; it must be at most ${MAX_IDENTIFIER_BYTES} bytes in UTF-8`,
+    });
+  }
+  return errors;
 }
 
 const encoder = new TextEncoder();

@@ -1,8 +1,9 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDimensions } from "../../scripts/admin/dimensions.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
-import { pullableTopic, seedOrganization } from "../setup/harness.ts";
+import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -38,6 +39,8 @@ describe("POST /usage/transactions: hostile input", () => {
 
   beforeAll(async () => {
     org = await seedOrganization();
+    // Read with the key, so declared before the key is first used.
+    await setDimensions(firestore(), org.organizationId, ["feature"]);
     gateway = await startTestGateway({ topicName: (await pullableTopic()).topicName });
   });
   afterAll(() => gateway?.close());
@@ -87,6 +90,20 @@ describe("POST /usage/transactions: hostile input", () => {
     ]);
     expect(body.results[0].error).toContain("model must be at most 256 bytes in UTF-8");
     expect(body.results[1].error).toContain("context must have at most 64 keys");
+  });
+
+  it("refuses a declared dimension's value over 256 bytes at its field", async () => {
+    const long = validTransaction({ context: { billable_customer_id: "c", feature: "f".repeat(257) } });
+    const response = await gateway.post(JSON.stringify(long), { "X-Api-Key": org.apiKey });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.details).toEqual([
+      {
+        field: "context.feature",
+        code: "too_large",
+        message: "context.feature is a declared dimension of 257 bytes; it must be at most 256 bytes in UTF-8",
+      },
+    ]);
   });
 
   it("answers 64 KiB of headers with 431 in the error envelope, with a request id", async () => {

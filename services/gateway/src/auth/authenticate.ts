@@ -33,6 +33,7 @@ export function authenticate(keys: KeyStore, logger: Logger, scope: KeyScope = "
       return send(res, unauthorized("The API key is invalid or missing."));
     }
     locals(res).organizationId = found.organizationId;
+    locals(res).dimensions = found.dimensions;
     next();
   };
 }

@@ -16,7 +16,7 @@ function countingStore(table: Record<string, ActiveKey | null>, options: { fail?
   return { store, reads };
 }
 
-const org1: ActiveKey = { organizationId: "org-1", scope: "ingest" };
+const org1: ActiveKey = { organizationId: "org-1", scope: "ingest", dimensions: [] };
 
 describe("cachedKeyStore", () => {
   const options = { ttlMs: 1_000, maxEntries: 2, lookupTimeoutMs: 100 };

@@ -5,6 +5,8 @@ import { type ApiKeyDocument, COLLECTIONS, type KeyScope, type OrganizationDocum
 export interface ActiveKey {
   organizationId: string;
   scope: KeyScope;
+  /** The organization's declared context dimensions, read with it: ingestion bounds their values. */
+  dimensions: readonly string[];
 }
 
 /** Resolves a key's hash to its organization and scope when both the key and the organization are active. */
@@ -21,7 +23,8 @@ export function firestoreKeyStore(db: Firestore): KeyStore {
       const orgSnap = await db.collection(COLLECTIONS.organizations).doc(key.organization_id).get();
       const org = orgSnap.data() as OrganizationDocument | undefined;
       // Keys made before scopes existed carry none: they are ingest keys.
-      return org?.status === "active" ? { organizationId: key.organization_id, scope: key.scope ?? "ingest" } : null;
+      if (org?.status !== "active") return null;
+      return { organizationId: key.organization_id, scope: key.scope ?? "ingest", dimensions: org.dimensions ?? [] };
     },
   };
 }

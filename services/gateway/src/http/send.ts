@@ -5,6 +5,8 @@ export interface RequestLocals {
   requestId: string;
   receivedAt: Date;
   organizationId?: string;
+  /** The organization's declared context dimensions, from its key's look-up. */
+  dimensions?: readonly string[];
   eventsQueued?: number;
   eventsFailed?: number;
   /** From the `traceparent` Cloud Run sends; forwarded to the worker with each message. */

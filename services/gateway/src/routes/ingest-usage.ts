@@ -77,14 +77,14 @@ interface Judged {
  * Every transaction of the body judged, field errors placed in the request (`transactions.<i>.…` in a
  * bulk, as in a single one); a 400 when the body is no request or none of its transactions is valid.
  */
-function judge(body: unknown, jsonBytes: number | undefined): Judged | ErrorReply {
+function judge(body: unknown, jsonBytes: number | undefined, dimensions?: readonly string[]): Judged | ErrorReply {
   if (!isJsonObject(body)) {
     return validationFailed([
       { field: "body", code: "invalid_type", message: "body must be a JSON object (a transaction or a bulk request)" },
     ]);
   }
   let validations: TransactionValidation[];
-  const source = { jsonBytes };
+  const source = { jsonBytes, dimensions };
   const bulk = isBulkRequestBody(body);
   if (bulk) {
     const shape = v.safeParse(BulkShapeSchema, body, { abortEarly: false, abortPipeEarly: true });
@@ -120,7 +120,7 @@ function startPublishing(
 ): ErrorReply | { invalid: Judged["invalid"]; publishing: Promise<PublishOutcome[]> } {
   const text = context.bodyText;
   context.bodyText = undefined;
-  const judged = judge(req.body, text?.length);
+  const judged = judge(req.body, text?.length, context.dimensions);
   if ("status" in judged) return judged;
   req.body = undefined;
   const messages = queueMessages(judged.valid, context);
