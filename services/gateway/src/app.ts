@@ -6,6 +6,7 @@ import type { KeyStore } from "./auth/key-store.ts";
 import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts";
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
@@ -35,6 +36,7 @@ export function createApp(deps: GatewayDeps): express.Express {
 
   const now = deps.now ?? (() => new Date());
   app.use(requestContext(deps.logger, now));
+  app.use(securityHeaders());
   // /healthz for the container's probes; /health for checks from outside, since Cloud Run's front end
   // answers some paths ending in `z` itself.
   app.get(["/health", "/healthz"], (_req, res) => {
