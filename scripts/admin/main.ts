@@ -1,5 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
+import { adminTarget } from "../lib/local-stack-state.ts";
 import { defaultTopologyNames } from "../lib/topology.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
 import { adminFirestore } from "./firestore.ts";
@@ -57,9 +58,12 @@ Reports
   costs <org-id> [--from ISO] [--to ISO] [--by customer,model,...] [field=value]... [--csv]
                                       the GET /usage/costs report in the terminal
 
-Against the emulators when PUBSUB_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST are set, against
-Firestore in GOOGLE_CLOUD_PROJECT otherwise. Revocations take effect within the gateway's key
-cache time (10 s by default).`;
+Which project: the variables PUBSUB_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST, GOOGLE_CLOUD_PROJECT
+when any of them is set (an emulator where its host is set, Google Cloud where not); otherwise the
+local stack \`npm start\` runs in this checkout, found by itself (it records itself in .local-stack.json
+while it runs); otherwise Google Cloud with the default credentials. The first line on stderr names
+the project and the emulators used. Revocations take effect within the gateway's key cache time
+(10 s by default).`;
 
 export type Out = (line: string) => void;
 
@@ -190,6 +194,12 @@ if (isMain) {
   if (args.includes("--help") || args.includes("-h")) {
     console.log(HELP);
     process.exit(0);
+  }
+  if (args.length > 0) {
+    // Before any client is made: they read these variables. One line on stderr; stdout stays the output.
+    const target = adminTarget();
+    Object.assign(process.env, target.env);
+    console.error(target.line);
   }
   const options = process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {};
   const db = adminFirestore();

@@ -1,23 +1,29 @@
 import { Firestore } from "@google-cloud/firestore";
 import { generateApiKey } from "@usage-ingestion/shared/server";
+import { listDimensions, setDimensions } from "../admin/dimensions.ts";
 import { createApiKey, createOrganization, setOrganizationStatus, UserError } from "../admin/organizations.ts";
 import { BUNDLES, bundle } from "../lib/bundle.ts";
+import { localStackStatePath, removeLocalStackState, writeLocalStackState } from "../lib/local-stack-state.ts";
 import { watchParents } from "../lib/parent-watch.ts";
 import { PortInUseError, type Stack, startStack } from "../lib/stack.ts";
 
 /**
  * `npm start`: the whole service on this machine. Emulators (or the ones the *_EMULATOR_HOST variables
- * point at), the Pub/Sub topology, the cost worker, the gateway, and an active development key. The
- * services run from the bundles built at start, as in production, and are restarted when they die;
- * whatever this process started stops when it stops, however it is stopped (the orphan guard in
- * scripts/lib covers SIGKILL).
+ * point at), the Pub/Sub topology, the cost worker, the gateway, and an active development organization
+ * with a context dimension, an ingest key and a read key. The services run from the bundles built at
+ * start, as in production, and are restarted when they die; whatever this process started stops when it
+ * stops, however it is stopped (the orphan guard in scripts/lib covers SIGKILL). While it runs, it records
+ * itself (scripts/lib/local-stack-state.ts) so that `npm run admin` finds it with no variable to set.
  */
 const DEV_ORGANIZATION = "dev";
+/** The context dimension the printed examples group and filter on. */
+const DEV_DIMENSION = "feature";
 const projectId = process.env.GOOGLE_CLOUD_PROJECT ?? "demo-usage-ingestion";
 const gatewayPort = Number(process.env.PORT ?? 8080);
 const quiet = process.env.STACK_QUIET === "1";
 
-async function seedDevelopmentKey(): Promise<string> {
+/** The development organization, its context dimension, an ingest key and a read key (the dashboard's). */
+async function seedDevelopment(): Promise<{ ingestKey: string; readKey: string }> {
   const db = new Firestore({ projectId });
   try {
     try {
@@ -26,8 +32,18 @@ async function seedDevelopmentKey(): Promise<string> {
       if (!(error instanceof UserError)) throw error;
       await setOrganizationStatus(db, DEV_ORGANIZATION, "active");
     }
-    const { key } = await createApiKey(db, DEV_ORGANIZATION, process.env.DEV_API_KEY || generateApiKey());
-    return key;
+    // Emulators kept from an earlier run may hold more dimensions: the feature one is added, none removed.
+    const dimensions = await listDimensions(db, DEV_ORGANIZATION);
+    if (!dimensions.includes(DEV_DIMENSION)) await setDimensions(db, DEV_ORGANIZATION, [...dimensions, DEV_DIMENSION]);
+    const ingest = await createApiKey(db, DEV_ORGANIZATION, process.env.DEV_API_KEY || generateApiKey());
+    const read = await createApiKey(
+      db,
+      DEV_ORGANIZATION,
+      process.env.DEV_READ_KEY || generateApiKey(),
+      undefined,
+      "read",
+    );
+    return { ingestKey: ingest.key, readKey: read.key };
   } finally {
     await db.terminate();
   }
@@ -38,11 +54,14 @@ let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
+  removeLocalStackState(process.pid);
   console.log("Stopping the local stack...");
   await stack?.stop();
   console.log("Stopped.");
   process.exit(code);
 }
+// However this process ends short of SIGKILL (a stale file names a dead pid, which the admin ignores).
+process.on("exit", () => removeLocalStackState(process.pid));
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void stop(0));
 watchParents((pid) => {
   console.error(`[stack] the process that started this one (pid ${pid}) is gone`);
@@ -70,27 +89,49 @@ try {
       void stop(1);
     },
   });
-  const key = await seedDevelopmentKey();
+  const { ingestKey, readKey } = await seedDevelopment();
+  const recorded = writeLocalStackState({
+    projectId,
+    firestoreEmulatorHost: stack.emulators.firestoreHost,
+    pubsubEmulatorHost: stack.emulators.pubsubHost,
+    pubsubTopic: stack.names.topic,
+    gatewayUrl: stack.baseUrl,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+  });
   const example = JSON.stringify({
     provider: "openai",
     model: "gpt-4o",
     usage: [{ type: "tokens", metrics: { input_tokens: 1200, output_tokens: 300, total_tokens: 1500 } }],
-    context: { billable_customer_id: "customer-1" },
+    context: { billable_customer_id: "customer-1", [DEV_DIMENSION]: "chat" },
   });
+  const costs = `${stack.baseUrl}/usage/costs?group_by=billable_customer_id,context.${DEV_DIMENSION}&context.${DEV_DIMENSION}=chat`;
+  const manage = recorded.written
+    ? "npm run admin -- org list"
+    : // Another stack of this checkout is recorded; this one is named by the variables.
+      `PUBSUB_EMULATOR_HOST=${stack.emulators.pubsubHost} FIRESTORE_EMULATOR_HOST=${stack.emulators.firestoreHost} GOOGLE_CLOUD_PROJECT=${projectId} npm run admin -- org list
+(without the variables it talks to the local stack of pid ${recorded.runningPid}, recorded in ${localStackStatePath()})`;
   console.log(`
 Gateway:          ${stack.baseUrl}
+Dashboard:        ${stack.baseUrl}/dashboard
 Cost worker:      ${stack.workerUrl}
 Pub/Sub emulator: ${stack.emulators.pubsubHost}   Firestore emulator: ${stack.emulators.firestoreHost}
-Organization:     ${DEV_ORGANIZATION}
-API key:          ${key}
+Organization:     ${DEV_ORGANIZATION} (context dimension: ${DEV_DIMENSION})
+Ingest key:       ${ingestKey}
+Read key:         ${readKey}
+(The ingest key sends usage; the read key reads costs: the dashboard and GET /usage/costs.)
 
-Try it:
+Send usage (ingest key):
 curl -i -X POST ${stack.baseUrl}/usage/transactions \\
-  -H 'Content-Type: application/json' -H 'X-Api-Key: ${key}' \\
+  -H 'Content-Type: application/json' -H 'X-Api-Key: ${ingestKey}' \\
   -d '${example}'
 
+Read the costs back (read key; once the worker has priced it, within seconds):
+curl -s '${costs}' \\
+  -H 'X-Api-Key: ${readKey}'
+
 Manage it (in another terminal):
-PUBSUB_EMULATOR_HOST=${stack.emulators.pubsubHost} FIRESTORE_EMULATOR_HOST=${stack.emulators.firestoreHost} GOOGLE_CLOUD_PROJECT=${projectId} npm run admin -- org list
+${manage}
 
 The local stack is ready. Ctrl-C stops everything.`);
 } catch (error) {

@@ -1,13 +1,54 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { adminTarget, readLocalStackState } from "../../scripts/lib/local-stack-state.ts";
 import { freePort, portIsFree, waitFor } from "../../scripts/lib/processes.ts";
+import { REPO_ROOT } from "../../scripts/lib/services.ts";
 import { descendants, launch, running } from "../setup/launcher.ts";
+
+// The stacks started here record themselves in a file of their own, never in the checkout's
+// .local-stack.json (which a stack the developer runs may hold); launch() passes this on.
+const statePath = join(mkdtempSync(join(tmpdir(), "local-stack-e2e-")), "state.json");
+process.env.LOCAL_STACK_STATE_FILE = statePath;
 
 const printed = (lines: string[], label: string) =>
   lines
     .find((line) => line.startsWith(label))
     ?.split(/\s+/)
     .pop() as string;
+
+const costs = (port: number, key: string, query: string) =>
+  fetch(`http://127.0.0.1:${port}/usage/costs?${query}`, { headers: { "x-api-key": key } });
+
+/** The admin command line in a terminal with none of the variables set. */
+function adminInFreshShell(...args: string[]) {
+  const {
+    GOOGLE_CLOUD_PROJECT: _project,
+    FIRESTORE_EMULATOR_HOST: _firestore,
+    PUBSUB_EMULATOR_HOST: _pubsub,
+    METADATA_SERVER_DETECTION: _metadata,
+    ...env
+  } = process.env;
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin/main.ts", ...args], {
+      cwd: REPO_ROOT,
+      env,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.once("error", reject);
+    child.once("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 const post = (port: number, key: string, body: string) =>
   fetch(`http://127.0.0.1:${port}/usage/transactions`, {
@@ -43,13 +84,67 @@ describe("npm start (the local stack launcher)", () => {
       const hosts = first.lines.find((line) => line.startsWith("Pub/Sub emulator:")) ?? "";
       const emulatorPorts = [...hosts.matchAll(/127\.0\.0\.1:(\d+)/g)].map((match) => Number(match[1]));
       expect(emulatorPorts).toHaveLength(2);
+      expect(first.lines).toContain(`Dashboard:        http://127.0.0.1:${port}/dashboard`);
+      const ingestKey = printed(first.lines, "Ingest key:");
+      const readKey = printed(first.lines, "Read key:");
+      expect(readKey).toMatch(/^\S{20,}$/);
+      expect(readKey).not.toBe(ingestKey);
+      // The organization declares the feature dimension: the read key groups by it; the ingest key cannot read.
+      // (`customer` is an alias of the admin command line only; the HTTP API names the field itself.)
+      const byFeature = "group_by=billable_customer_id,context.feature";
+      expect((await costs(port, readKey, byFeature)).status).toBe(200);
+      expect((await costs(port, ingestKey, byFeature)).status).toBe(401);
+
       const curl = first.lines.find((line) => line.startsWith("  -d '"))?.slice("  -d '".length, -1) as string;
-      expect((await post(port, printed(first.lines, "API key:"), curl)).status).toBe(202);
+      expect(JSON.parse(curl).context).toEqual({ billable_customer_id: "customer-1", feature: "chat" });
+      expect((await post(port, ingestKey, curl)).status).toBe(202);
+      // The printed read-back, once the worker has stored the transaction.
+      const readBack = first.lines
+        .find((line) => line.startsWith("curl -s '"))
+        ?.slice("curl -s '".length, -3) as string;
+      expect(readBack).toBe(`http://127.0.0.1:${port}/usage/costs?${byFeature}&context.feature=chat`);
+      let groups: Array<{ key: Record<string, string | null>; transactions: number }> = [];
+      let lastAnswer = "";
+      await waitFor(
+        async () => {
+          const answer = await fetch(readBack, { headers: { "x-api-key": readKey } });
+          lastAnswer = `${answer.status} ${await answer.clone().text()}`;
+          groups = answer.status === 200 ? (await answer.json()).groups : [];
+          return groups.length > 0;
+        },
+        30_000,
+        () => `the printed read-back never showed the printed example; last answer: ${lastAnswer}`,
+      );
+      expect(groups).toEqual([
+        expect.objectContaining({
+          key: { billable_customer_id: "customer-1", "context.feature": "chat" },
+          transactions: 1,
+        }),
+      ]);
+      const otherFeature = await costs(port, readKey, `${byFeature}&context.feature=search`);
+      expect((await otherFeature.json()).groups).toEqual([]);
+
+      // The stack records itself; the admin command line finds it with no variable set.
+      expect(readLocalStackState(statePath)).toMatchObject({
+        alive: true,
+        state: { projectId: "demo-launcher", pid: first.launcher.child.pid, gatewayUrl: `http://127.0.0.1:${port}` },
+      });
+      expect(first.lines).toContain("npm run admin -- org list");
+      const listed = await adminInFreshShell("org", "list");
+      expect(listed.status).toBe(0);
+      expect(listed.stderr).toMatch(
+        /^admin: project demo-launcher, Firestore emulator 127\.0\.0\.1:\d+, Pub\/Sub emulator 127\.0\.0\.1:\d+ \(the local stack\)\n$/,
+      );
+      expect(listed.stdout).toMatch(/^dev\tactive\t\S+\tfeature\tDevelopment$/m);
+
       const started = descendants(first.launcher.child.pid as number);
       // Gateway, worker, both emulators (each a wrapper and a Java process) and the guard.
       expect(started.length).toBeGreaterThanOrEqual(5);
       process.kill(first.launcher.child.pid as number, "SIGKILL");
       await expectAllGone(started, [port, workerPort, ...emulatorPorts]);
+      // Killed outright, it leaves its file behind: the admin command line sees its pid is gone.
+      expect(readLocalStackState(statePath)?.alive).toBe(false);
+      expect(adminTarget({ LOCAL_STACK_STATE_FILE: statePath }).line).toContain("that is no longer running; ignored");
     } finally {
       await first.launcher.stop();
     }
@@ -60,7 +155,9 @@ describe("npm start (the local stack launcher)", () => {
     try {
       await second.ready();
       const curl = second.lines.find((line) => line.startsWith("  -d '"))?.slice("  -d '".length, -1) as string;
-      expect((await post(port, printed(second.lines, "API key:"), curl)).status).toBe(202);
+      expect((await post(port, printed(second.lines, "Ingest key:"), curl)).status).toBe(202);
+      // The next stack replaces the stale file.
+      expect(readLocalStackState(statePath)?.alive).toBe(true);
       const started = descendants(second.launcher.child.pid as number);
       process.kill(second.launcher.child.pid as number, "SIGKILL");
       await expectAllGone(started, [port, workerPort]);
@@ -72,11 +169,14 @@ describe("npm start (the local stack launcher)", () => {
     const third = launch({ port, workerPort, ownEmulators: false });
     try {
       await third.ready();
+      expect(readLocalStackState(statePath)?.state.pid).toBe(third.launcher.child.pid);
       const started = descendants(third.launcher.child.pid as number);
       process.kill(third.launcher.child.pid as number, "SIGTERM");
       await new Promise<void>((resolve) => third.launcher.child.once("exit", () => resolve()));
       expect(third.launcher.child.exitCode).toBe(0);
       await expectAllGone(started, [port, workerPort]);
+      // Stopped, it removes its file.
+      expect(existsSync(statePath)).toBe(false);
     } finally {
       await third.launcher.stop();
     }

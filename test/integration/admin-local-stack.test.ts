@@ -1,0 +1,155 @@
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createOrganization } from "../../scripts/admin/organizations.ts";
+import {
+  adminTarget,
+  type LocalStackState,
+  readLocalStackState,
+  removeLocalStackState,
+  writeLocalStackState,
+} from "../../scripts/lib/local-stack-state.ts";
+import { REPO_ROOT } from "../../scripts/lib/services.ts";
+import { firestore, uniqueId } from "../setup/harness.ts";
+
+/** What the test run's emulators look like as a local stack's state file. */
+function stateFile(overrides: Partial<LocalStackState> = {}) {
+  const path = join(mkdtempSync(join(tmpdir(), "local-stack-")), "state.json");
+  const state: LocalStackState = {
+    projectId: process.env.GOOGLE_CLOUD_PROJECT as string,
+    firestoreEmulatorHost: process.env.FIRESTORE_EMULATOR_HOST as string,
+    pubsubEmulatorHost: process.env.PUBSUB_EMULATOR_HOST as string,
+    pubsubTopic: "usage-transactions",
+    gatewayUrl: "http://127.0.0.1:8080",
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    ...overrides,
+  };
+  expect(writeLocalStackState(state, path)).toEqual({ written: true });
+  return { path, state };
+}
+
+/** A shell with none of the variables that choose the target, as in a fresh terminal. */
+function freshEnv(statePath: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const {
+    GOOGLE_CLOUD_PROJECT: _project,
+    FIRESTORE_EMULATOR_HOST: _firestore,
+    PUBSUB_EMULATOR_HOST: _pubsub,
+    METADATA_SERVER_DETECTION: _metadata,
+    ...env
+  } = process.env;
+  return { ...env, LOCAL_STACK_STATE_FILE: statePath, ...extra };
+}
+
+function admin(env: NodeJS.ProcessEnv, ...args: string[]) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin/main.ts", ...args], {
+      cwd: REPO_ROOT,
+      env,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.once("error", reject);
+    child.once("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const deadPid = () => {
+  const gone = spawnSync(process.execPath, ["-e", ""]);
+  return gone.pid as number;
+};
+
+describe("the admin command line finds the local stack by itself", () => {
+  it("reads the running stack's file when no variable is set, saying so in one line on stderr", async () => {
+    const org = uniqueId("found");
+    await createOrganization(firestore(), org);
+    const { path, state } = stateFile();
+
+    const listed = await admin(freshEnv(path), "org", "list");
+    expect(listed.stderr).toBe(
+      `admin: project ${state.projectId}, Firestore emulator ${state.firestoreEmulatorHost}, Pub/Sub emulator ${state.pubsubEmulatorHost} (the local stack)\n`,
+    );
+    expect(listed.status).toBe(0);
+    expect(listed.stdout.split("\n")).toContainEqual(expect.stringMatching(new RegExp(`^${org}\tactive\t`)));
+
+    // stdout stays parseable: the new key alone on its last line.
+    const created = await admin(freshEnv(path), "key", "create", org, "--scope", "read");
+    expect(created.status).toBe(0);
+    expect(created.stderr.trim().split("\n")).toHaveLength(1);
+    const lines = created.stdout.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^\S{20,}$/);
+  }, 60_000);
+
+  it("lets any of the variables win over the file", async () => {
+    const org = uniqueId("env");
+    await createOrganization(firestore(), org);
+    // The file names another project on the same emulators: the organization is not there.
+    const { path } = stateFile({ projectId: "demo-other-project" });
+    const emulators = {
+      GOOGLE_CLOUD_PROJECT: process.env.GOOGLE_CLOUD_PROJECT,
+      FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
+      PUBSUB_EMULATOR_HOST: process.env.PUBSUB_EMULATOR_HOST,
+    };
+    const fromEnv = await admin(freshEnv(path, emulators), "org", "list");
+    expect(fromEnv.status).toBe(0);
+    expect(fromEnv.stderr).toBe(
+      `admin: project ${emulators.GOOGLE_CLOUD_PROJECT}, Firestore emulator ${emulators.FIRESTORE_EMULATOR_HOST}, Pub/Sub emulator ${emulators.PUBSUB_EMULATOR_HOST} (from the environment)\n`,
+    );
+    expect(fromEnv.stdout).toContain(`${org}\tactive`);
+    // And the file alone would have meant the other project, where the organization is not.
+    const fromFile = await admin(freshEnv(path), "org", "list");
+    expect(fromFile.stderr).toContain("project demo-other-project,");
+    expect(fromFile.stdout).not.toContain(org);
+
+    // Any one variable is enough for the environment to win.
+    expect(adminTarget({ LOCAL_STACK_STATE_FILE: path, GOOGLE_CLOUD_PROJECT: "prod-project" })).toEqual({
+      env: {},
+      line: "admin: project prod-project on Google Cloud",
+    });
+    expect(adminTarget({ LOCAL_STACK_STATE_FILE: path, FIRESTORE_EMULATOR_HOST: "127.0.0.1:9" }).line).toBe(
+      "admin: no project set, Firestore emulator 127.0.0.1:9, Pub/Sub on Google Cloud (from the environment)",
+    );
+    expect(adminTarget({ LOCAL_STACK_STATE_FILE: path, PUBSUB_EMULATOR_HOST: "127.0.0.1:9" }).env).toEqual({});
+  }, 60_000);
+
+  it("ignores the file of a stack that is no longer running, and says so", async () => {
+    const pid = deadPid();
+    const { path } = stateFile({ pid });
+    expect(readLocalStackState(path)?.alive).toBe(false);
+    const target = adminTarget(freshEnv(path));
+    expect(target.env).toEqual({});
+    expect(target.line).toBe(
+      `admin: Google Cloud, the project of the default credentials (${path} names a local stack, pid ${pid}, that is no longer running; ignored)`,
+    );
+    // As a process: one line, then the command's own answer (an unknown command reaches no server).
+    const run = await admin(freshEnv(path), "frobnicate");
+    expect(run.stderr.split("\n")[0]).toBe(target.line);
+    expect(run.stderr).toContain('error: unknown command "frobnicate"');
+    expect(run.stdout).toBe("");
+  }, 60_000);
+
+  it("keeps a running stack's file from a second stack and removes only its own", () => {
+    const { path, state } = stateFile();
+    expect(writeLocalStackState({ ...state, pid: process.ppid }, path)).toEqual({
+      written: false,
+      runningPid: process.pid,
+    });
+    removeLocalStackState(process.ppid, path);
+    expect(existsSync(path)).toBe(true);
+    removeLocalStackState(process.pid, path);
+    expect(existsSync(path)).toBe(false);
+    // A dead stack's file is replaced.
+    const stale = stateFile({ pid: deadPid() });
+    expect(writeLocalStackState({ ...state, pid: process.ppid }, stale.path)).toEqual({ written: true });
+    expect(readLocalStackState(stale.path)).toEqual({ state: { ...state, pid: process.ppid }, alive: true });
+  });
+});
