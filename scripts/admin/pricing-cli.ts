@@ -108,19 +108,27 @@ export async function runPricingCommand(action: string, args: string[], db: Fire
   }
 }
 
-/** `reprice <org-id> [--dry-run]`: what was (or would be) priced, with the amounts, and what stays unpriced. */
+const records = (count: number) => `${count} record${count === 1 ? "" : "s"}`;
+
+/**
+ * `reprice <org-id> [--dry-run]`: one line per record, named by its message id, with its amount or why it
+ * stays unpriced; then one line of counts. (The reason text is the worker's.)
+ */
 export async function runReprice(args: string[], db: Firestore, out: Out): Promise<void> {
   const { values, positional } = options(args, [], ["--dry-run"]);
   if (positional.length < 1) throw new UserError("usage: npm run admin -- reprice <org-id> [--dry-run]");
   const dryRun = values["--dry-run"] === "true";
   const result = await repriceUnpriced(db, positional[0] as string, { dryRun });
-  out(
-    `examined ${result.examined} unpriced record(s); ${dryRun ? "would price" : "priced"} ${result.priced.length}${
-      dryRun ? " (dry run: nothing written)" : ""
-    }`,
-  );
+  const repriced = dryRun ? "would be re-priced" : "re-priced";
   for (const item of result.priced) {
-    out(`${dryRun ? "would price" : "priced"} ${item.message_id} ${item.model} ${item.cost_usd} USD`);
+    out(`message ${item.message_id}: ${repriced}, ${item.model} ${item.cost_usd} USD`);
   }
-  for (const left of result.stillUnpriced) out(`still unpriced ${left.message_id}: ${left.reason}`);
+  for (const left of result.stillUnpriced) out(`message ${left.message_id}: still unpriced (${left.reason})`);
+  // Records another reprice (or the worker's redelivery) priced between the read and this one's write.
+  const meanwhile = result.examined - result.priced.length - result.stillUnpriced.length;
+  out(
+    `${records(result.priced.length)} ${repriced}, ${result.stillUnpriced.length} still unpriced${
+      meanwhile > 0 ? `, ${meanwhile} priced meanwhile by another run` : ""
+    }${dryRun ? " (dry run: nothing written)" : ""}`,
+  );
 }

@@ -100,15 +100,51 @@ describe("admin pricing: one entry at a time, explained, repriced with amounts",
     await admin("pricing", "add", org, '{"provider":"custom","model":"house","unit":"0.25"}');
 
     expect(await admin("reprice", org, "--dry-run")).toEqual([
-      "examined 1 unpriced record(s); would price 1 (dry run: nothing written)",
-      `would price ${event.id} custom/house 1.000000000 USD`,
+      `message ${event.id}: would be re-priced, custom/house 1.000000000 USD`,
+      "1 record would be re-priced, 0 still unpriced (dry run: nothing written)",
     ]);
     const path = DOCUMENT_PATHS.transaction(org, event.id as string);
     expect((await firestore().doc(path).get()).get("status")).toBe("unpriced");
     expect(await admin("reprice", org)).toEqual([
-      "examined 1 unpriced record(s); priced 1",
-      `priced ${event.id} custom/house 1.000000000 USD`,
+      `message ${event.id}: re-priced, custom/house 1.000000000 USD`,
+      "1 record re-priced, 0 still unpriced",
     ]);
     expect((await firestore().doc(path).get()).get("cost_nanos")).toBe(1_000_000_000);
+  });
+
+  it("names each record by its message id and counts records, so an id never reads as a count", async () => {
+    const org = await newOrg();
+    const house = validTransaction({
+      provider: "custom",
+      model: "house",
+      usage: [{ type: "custom", metrics: { units: 4 } }],
+    });
+    // Message ids that are small numbers, as the emulator hands out: the output must not mix them with counts.
+    for (const id of ["7", "8"])
+      expect(await handleMessage(workerDeps(), pushEvent(envelope(org, house), id))).toBe("unpriced");
+    const unknown = pushEvent(envelope(org, validTransaction({ model: "no-such-model" })), "6");
+    expect(await handleMessage(workerDeps(), unknown)).toBe("unpriced");
+    await admin("pricing", "add", org, '{"provider":"custom","model":"house","unit":"0.25"}');
+
+    const stillUnpriced = /^message 6: still unpriced \(unknown model: openai model "no-such-model" .*\)$/;
+    const dryRun = await admin("reprice", org, "--dry-run");
+    expect(dryRun.slice(0, 2)).toEqual([
+      "message 7: would be re-priced, custom/house 1.000000000 USD",
+      "message 8: would be re-priced, custom/house 1.000000000 USD",
+    ]);
+    expect(dryRun[2]).toMatch(stillUnpriced);
+    expect(dryRun.slice(3)).toEqual(["2 records would be re-priced, 1 still unpriced (dry run: nothing written)"]);
+
+    const run = await admin("reprice", org);
+    expect(run.slice(0, 2)).toEqual([
+      "message 7: re-priced, custom/house 1.000000000 USD",
+      "message 8: re-priced, custom/house 1.000000000 USD",
+    ]);
+    expect(run[2]).toMatch(stillUnpriced);
+    expect(run.slice(3)).toEqual(["2 records re-priced, 1 still unpriced"]);
+
+    const again = await admin("reprice", org);
+    expect(again[0]).toMatch(stillUnpriced);
+    expect(again.slice(1)).toEqual(["0 records re-priced, 1 still unpriced"]);
   });
 });

@@ -89,8 +89,8 @@ describe("admin command line on the Firestore emulator", () => {
     ]);
 
     expect(await admin("reprice", org)).toEqual([
-      "examined 1 unpriced record(s); priced 1",
-      `priced ${event.id} custom/house 5.000000000 USD`,
+      `message ${event.id}: re-priced, custom/house 5.000000000 USD`,
+      "1 record re-priced, 0 still unpriced",
     ]);
     const repriced = (
       await firestore()
@@ -109,6 +109,6 @@ describe("admin command line on the Firestore emulator", () => {
     expect(await rollupTotals(org)).toEqual({ transactions: 1, unpriced: 0, conflicts: 0, costNanos: 5_000_000_000n });
     const unpricedCells = await firestore().collection(DOCUMENT_PATHS.unpricedRollups(org)).get();
     expect(unpricedCells.docs.map((doc) => doc.get("transactions"))).toEqual([0]);
-    expect(await admin("reprice", org)).toEqual(["examined 0 unpriced record(s); priced 0"]);
+    expect(await admin("reprice", org)).toEqual(["0 records re-priced, 0 still unpriced"]);
   });
 });
