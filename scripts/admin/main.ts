@@ -4,6 +4,7 @@ import { adminTarget } from "../lib/local-stack-state.ts";
 import { defaultTopologyNames } from "../lib/topology.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
 import { adminFirestore } from "./firestore.ts";
+import { runLimitsCommand } from "./limits.ts";
 import {
   createApiKey,
   createOrganization,
@@ -26,6 +27,12 @@ Organizations
   org list                            list organizations (id, status, created, dimensions, name)
   org dimensions set <org-id> <key>...  declare the context keys reports group and filter on (at most 10)
   org dimensions list <org-id>        show them
+  org limits set <org-id> [--ingest-transactions-per-second N] [--ingest-burst-transactions N]
+                 [--reports-per-minute N]
+                                      the organization's own rate limits (N or "default"); the
+                                      gateway applies them within its key cache time
+  org limits show <org-id>            each limit, its value, and whether it is the organization's
+                                      own or the gateway's default
 
 API keys
   key create <org-id> [--scope ingest|read]
@@ -114,6 +121,8 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       }
       return;
     }
+    case "org limits":
+      return runLimitsCommand(rest, db, out);
     case "key create": {
       need(1, "key create <org-id> [--scope ingest|read]");
       const scopeAt = rest.indexOf("--scope");

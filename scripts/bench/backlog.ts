@@ -2,7 +2,14 @@ import { join } from "node:path";
 import { delay, freePort, type GroupProcess } from "../lib/processes.ts";
 import { startGatewayProcess } from "../lib/services.ts";
 import { defaultTopologyNames, ensureTopology, pushEndpointFor } from "../lib/topology.ts";
-import { type BenchContext, BULK_SIZE, bulkBody, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "./context.ts";
+import {
+  BENCH_RATE_LIMITS,
+  type BenchContext,
+  BULK_SIZE,
+  bulkBody,
+  SERVICE_NODE_OPTIONS,
+  serviceNodeFlags,
+} from "./context.ts";
 import { cpuMicros } from "./process-cpu.ts";
 
 export interface DrainFigures {
@@ -43,7 +50,7 @@ export async function backlogPipeline(
   const port = await freePort();
   const gateway = await startGatewayProcess({
     port,
-    env: { ...ctx.env, PUBSUB_TOPIC: names.topic, NODE_OPTIONS: SERVICE_NODE_OPTIONS },
+    env: { ...ctx.env, ...BENCH_RATE_LIMITS, PUBSUB_TOPIC: names.topic, NODE_OPTIONS: SERVICE_NODE_OPTIONS },
     built: true,
     nodeFlags: serviceNodeFlags(),
     logFile: join(ctx.logDir, `gateway-${options.name}.log`),

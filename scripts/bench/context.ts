@@ -19,6 +19,15 @@ export interface BenchContext {
 /** The memory bounds the deployed services use (infra sets NODE_OPTIONS to the same). */
 export const SERVICE_NODE_OPTIONS = process.env.BENCH_SERVICE_NODE_OPTIONS ?? SERVICE_MEMORY_FLAGS.join(" ");
 
+/**
+ * The gateway's rate limits raised past any load the bench sends: the limiters still run on every request
+ * (their cost is measured), but none refuses, so every request is the accepted path.
+ */
+export const BENCH_RATE_LIMITS: Record<string, string> = {
+  RATE_LIMIT_ORG_TRANSACTIONS_PER_SECOND: "1000000000",
+  RATE_LIMIT_KEY_TRANSACTIONS_PER_SECOND: "1000000000",
+};
+
 /** One priced transaction, as a client would send it. */
 export const transaction = {
   provider: "openai",

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   "unauthorized",
   "internal_error",
   "partial_failure",
+  // Added by decisions.md (rate limits): over a limit, nothing queued, retry after Retry-After.
+  "rate_limited",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -6,7 +6,7 @@ import type { FieldError } from "./field-errors.ts";
  * with which error. Callers send `{ status, body, headers }` as it is and never write an error body.
  */
 export interface ErrorReply {
-  status: 400 | 401 | 404 | 405 | 408 | 413 | 431 | 500;
+  status: 400 | 401 | 404 | 405 | 408 | 413 | 429 | 431 | 500;
   body: ErrorResponse;
   headers?: Record<string, string>;
 }
@@ -90,4 +90,18 @@ export const requestTimeout = (seconds: number): ErrorReply => ({
   body: errorBody("validation_error", `The request was not received within ${seconds} s.`, [
     { field: "request", code: "invalid_format", message: `request must arrive completely within ${seconds} s` },
   ]),
+});
+
+/**
+ * 429 `rate_limited`: a limit was reached and nothing was done (nothing queued), so the same request is
+ * safe to send again after `Retry-After` seconds. `headers` carries the limit's `RateLimit-*` headers.
+ */
+export const rateLimited = (
+  message: string,
+  retryAfterSeconds: number,
+  headers: Record<string, string>,
+): ErrorReply => ({
+  status: 429,
+  body: errorBody("rate_limited", message),
+  headers: { ...headers, "Retry-After": String(retryAfterSeconds) },
 });

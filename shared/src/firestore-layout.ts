@@ -48,4 +48,22 @@ export interface OrganizationDocument {
   created_at: string;
   /** The `context` keys reports group and filter on (set with `admin org dimensions set`). */
   dimensions?: string[];
+  /** Rate limits of this organization where they differ from the gateway's defaults (`admin org limits set`). */
+  limits?: OrganizationLimits;
 }
+
+/** An organization's own rate limits; each one absent takes the gateway's default. */
+export interface OrganizationLimits {
+  /** Transactions a second the organization may send, all its keys together. */
+  ingest_transactions_per_second?: number;
+  /** Transactions it may send above that rate, over the burst window (10 s). */
+  ingest_burst_transactions?: number;
+  /** Report requests a minute, all its read keys together. */
+  reports_per_minute?: number;
+}
+
+export const ORGANIZATION_LIMIT_NAMES = [
+  "ingest_transactions_per_second",
+  "ingest_burst_transactions",
+  "reports_per_minute",
+] as const satisfies ReadonlyArray<keyof OrganizationLimits>;

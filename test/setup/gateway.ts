@@ -6,6 +6,7 @@ import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { answerParserErrors } from "../../services/gateway/src/http/parser-errors.ts";
+import type { RateLimitConfig } from "../../services/gateway/src/limits/rate-limits.ts";
 import {
   type Publisher,
   type PublishOutcome,
@@ -98,6 +99,8 @@ export async function startTestGateway(options: {
   publishTimeoutMs?: number;
   /** The receive time the gateway stamps; absent, the real clock. */
   now?: () => Date;
+  /** Absent, the configuration's defaults. */
+  rateLimits?: RateLimitConfig;
 }) {
   const logger = memoryLogger();
   const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
@@ -116,6 +119,7 @@ export async function startTestGateway(options: {
     logger,
     reports: firestoreReportSource(reportsFirestore()),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   const served = await serve(app, (server) => answerParserErrors(server, logger));
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>

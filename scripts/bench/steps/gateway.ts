@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { freePort } from "../../lib/processes.ts";
 import { startGatewayProcess } from "../../lib/services.ts";
-import { type BenchContext, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "../context.ts";
+import { BENCH_RATE_LIMITS, type BenchContext, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "../context.ts";
 import { peakRssMb } from "../rss.ts";
 import type { MeasuredPair, ServerUnderLoad } from "./http-pair.ts";
 
@@ -17,7 +17,7 @@ export async function startGateway(ctx: BenchContext): Promise<ServerUnderLoad &
   const port = await freePort();
   const service = await startGatewayProcess({
     port,
-    env: { ...ctx.env, PUBSUB_TOPIC: topic, NODE_OPTIONS: SERVICE_NODE_OPTIONS },
+    env: { ...ctx.env, ...BENCH_RATE_LIMITS, PUBSUB_TOPIC: topic, NODE_OPTIONS: SERVICE_NODE_OPTIONS },
     built: true,
     nodeFlags: serviceNodeFlags(),
     logFile: join(ctx.logDir, "gateway.log"),

@@ -3,10 +3,13 @@ import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
 import type { KeyStore } from "./auth/key-store.ts";
+import { parseGatewayConfig, rateLimitConfig } from "./env.ts";
 import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts";
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { limitIngestion, limitReports } from "./limits/limit-requests.ts";
+import { type RateLimitConfig, rateLimits } from "./limits/rate-limits.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
@@ -20,6 +23,8 @@ export interface GatewayDeps {
   /** Already time-bounded: pubSubPublisher bounds each request by PUBLISH_TIMEOUT_MS. */
   publisher: Publisher;
   logger: Logger;
+  /** Rate limits; absent, the defaults of the gateway's configuration. */
+  rateLimits?: RateLimitConfig;
   /** The report routes' reads (see firestoreReportSource); without it they are not served. */
   reports?: ReportSource;
   now?: () => Date;
@@ -35,6 +40,7 @@ export function createApp(deps: GatewayDeps): express.Express {
   app.set("trust proxy", 1);
 
   const now = deps.now ?? (() => new Date());
+  const limits = rateLimits(deps.rateLimits ?? rateLimitConfig(parseGatewayConfig({})));
   app.use(requestContext(deps.logger, now));
   app.use(securityHeaders());
   // /healthz for the container's probes; /health for checks from outside, since Cloud Run's front end
@@ -46,14 +52,15 @@ export function createApp(deps: GatewayDeps): express.Express {
   // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
   app.post(
     "/usage/transactions",
-    authenticate(deps.keys, deps.logger),
+    authenticate(deps.keys, deps.logger, limits),
     requireJsonContentType,
     parseJsonBody,
+    limitIngestion(limits),
     ingestUsage(deps.publisher, deps.logger),
   );
   app.all("/usage/transactions", methodNotAllowed("POST"));
   if (deps.reports) {
-    const readKey = authenticate(deps.keys, deps.logger, "read");
+    const readKey = [authenticate(deps.keys, deps.logger, limits, "read"), limitReports(limits)];
     app.get("/usage/costs", readKey, usageCosts(deps.reports, now));
     app.all("/usage/costs", methodNotAllowed("GET"));
     app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now));

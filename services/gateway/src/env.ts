@@ -1,5 +1,6 @@
 import { integerVar, logFormatVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
+import type { RateLimitConfig } from "./limits/rate-limits.ts";
 
 /** Every variable the gateway reads; deployment sets these (infra tests hold the Terraform to this list). */
 export const GatewayEnvSchema = v.object({
@@ -13,10 +14,33 @@ export const GatewayEnvSchema = v.object({
   KEY_CACHE_TTL_MS: integerVar(10_000, 0),
   KEY_CACHE_MAX_ENTRIES: integerVar(10_000),
   SHUTDOWN_TIMEOUT_MS: integerVar(25_000),
+  /** Rate limits (per instance): an organization's own, set with `admin org limits set`, win over these. */
+  RATE_LIMIT_ORG_TRANSACTIONS_PER_SECOND: integerVar(1_000),
+  RATE_LIMIT_ORG_BURST_TRANSACTIONS: integerVar(10_000, 0),
+  RATE_LIMIT_ORG_REPORTS_PER_MINUTE: integerVar(120),
+  RATE_LIMIT_KEY_TRANSACTIONS_PER_SECOND: integerVar(500),
+  RATE_LIMIT_KEY_BURST_TRANSACTIONS: integerVar(5_000, 0),
+  RATE_LIMIT_KEY_REPORTS_PER_MINUTE: integerVar(60),
+  RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: integerVar(60),
   LOG_FORMAT: logFormatVar(),
 });
 
 export type GatewayConfig = v.InferOutput<typeof GatewayEnvSchema>;
+
+/** The rate limits of a configuration, as the limiters take them. */
+export const rateLimitConfig = (config: GatewayConfig): RateLimitConfig => ({
+  organization: {
+    ingestPerSecond: config.RATE_LIMIT_ORG_TRANSACTIONS_PER_SECOND,
+    ingestBurst: config.RATE_LIMIT_ORG_BURST_TRANSACTIONS,
+    reportsPerMinute: config.RATE_LIMIT_ORG_REPORTS_PER_MINUTE,
+  },
+  key: {
+    ingestPerSecond: config.RATE_LIMIT_KEY_TRANSACTIONS_PER_SECOND,
+    ingestBurst: config.RATE_LIMIT_KEY_BURST_TRANSACTIONS,
+    reportsPerMinute: config.RATE_LIMIT_KEY_REPORTS_PER_MINUTE,
+  },
+  unknownKeysPerMinute: config.RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE,
+});
 
 export const parseGatewayConfig = (env: Record<string, string | undefined>): GatewayConfig =>
   parseConfig(GatewayEnvSchema, env);

@@ -5,7 +5,7 @@ import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/s
 import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
-import { parseGatewayConfig } from "./env.ts";
+import { parseGatewayConfig, rateLimitConfig } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
 import { pubSubPublisher } from "./queue/publisher.ts";
 
@@ -37,12 +37,15 @@ const keys = cachedKeyStore(firestoreKeyStore(firestore), {
   lookupTimeoutMs: config.KEY_LOOKUP_TIMEOUT_MS,
 });
 
-const server = createApp({ keys, publisher, logger, reports: firestoreReportSource(reportsFirestore) }).listen(
-  config.PORT,
-  () => {
-    logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
-  },
-);
+const server = createApp({
+  keys,
+  publisher,
+  logger,
+  reports: firestoreReportSource(reportsFirestore),
+  rateLimits: rateLimitConfig(config),
+}).listen(config.PORT, () => {
+  logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
+});
 answerParserErrors(server, logger);
 server.on("error", (error: NodeJS.ErrnoException) => {
   logger.log("ERROR", error.code === "EADDRINUSE" ? `port ${config.PORT} is already in use` : error.message);

@@ -3,14 +3,17 @@ import type { Logger } from "@usage-ingestion/shared/server";
 import { hashApiKey } from "@usage-ingestion/shared/server";
 import type { NextFunction, Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
+import type { RateLimits } from "../limits/rate-limits.ts";
 import type { ActiveKey, KeyStore } from "./key-store.ts";
 
 /**
  * `X-Api-Key` -> SHA-256 -> the organization and the key's scope, before anything reads the body. A key
  * used outside its scope is answered as an invalid key is: 401, and nothing about the key is told.
  * A store that cannot answer is a 500: the client must retry, not conclude that its key is bad.
+ * An address that has looked up too many unknown keys gets 429 for any key not already cached, so random
+ * keys can neither flood the key store nor slow the good keys down (`limits.unknownKeysExhausted`).
  */
-export function authenticate(keys: KeyStore, logger: Logger, scope: KeyScope = "ingest") {
+export function authenticate(keys: KeyStore, logger: Logger, limits: RateLimits, scope: KeyScope = "ingest") {
   return async (req: Request, res: Response, next: NextFunction) => {
     // Node lower-cases incoming header names; the header is `X-Api-Key` as the specification writes it.
     const key = req.headers["x-api-key"];
@@ -18,9 +21,16 @@ export function authenticate(keys: KeyStore, logger: Logger, scope: KeyScope = "
       return send(res, unauthorized("The X-Api-Key header is required."));
     }
     const presented = Array.isArray(key) ? key[0] : key;
+    const keyHash = presented ? hashApiKey(presented) : "";
+    const address = req.ip ?? "";
     let found: ActiveKey | null;
     try {
-      found = presented ? await keys.findActiveKey(hashApiKey(presented)) : null;
+      if (keys.cached?.(keyHash) === undefined) {
+        const exhausted = await limits.unknownKeysExhausted(address);
+        if (exhausted) return send(res, exhausted);
+      }
+      found = presented ? await keys.findActiveKey(keyHash) : null;
+      if (!found) await limits.unknownKey(address);
     } catch (error) {
       logger.log("ERROR", "key store unavailable", {
         request_id: locals(res).requestId,
@@ -34,6 +44,7 @@ export function authenticate(keys: KeyStore, logger: Logger, scope: KeyScope = "
     }
     locals(res).organizationId = found.organizationId;
     locals(res).dimensions = found.dimensions;
+    locals(res).key = { hash: keyHash, limits: found.limits };
     next();
   };
 }

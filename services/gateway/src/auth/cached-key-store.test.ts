@@ -63,4 +63,15 @@ describe("cachedKeyStore", () => {
     const cached = cachedKeyStore(store, options);
     await expect(cached.findActiveKey("h")).rejects.toThrow(/longer than 100 ms/);
   });
+  it("keeps misses apart, so a flood of unknown keys never pushes a good key out", async () => {
+    const { store, reads } = countingStore({ h1: org1 });
+    const cached = cachedKeyStore(store, options);
+    await cached.findActiveKey("h1");
+    for (let i = 0; i < 10; i++) await cached.findActiveKey(`random-${i}`);
+    expect(cached.cached?.("h1")).toEqual(org1);
+    expect(await cached.findActiveKey("h1")).toEqual(org1);
+    expect(reads.filter((hash) => hash === "h1")).toHaveLength(1);
+    expect(cached.cached?.("random-9")).toBeNull();
+    expect(cached.cached?.("never-seen")).toBeUndefined();
+  });
 });

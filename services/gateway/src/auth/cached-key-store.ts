@@ -12,19 +12,34 @@ export class KeyLookupError extends Error {
   override name = "KeyLookupError";
 }
 
+type Entry = { key: ActiveKey | null; expiresAt: number };
+
 /**
  * Caches hits and misses for `ttlMs` (so a revoked key stops working within that time), bounds the
  * cache by entry count (oldest first out), and collapses concurrent look-ups of one key into one read.
- * Failures are never cached and surface as KeyLookupError: the caller answers 500, not 401.
+ * Misses are kept apart from hits, each bounded alone, so a flood of random keys never pushes a good key
+ * out. Failures are never cached and surface as KeyLookupError: the caller answers 500, not 401.
  */
 export function cachedKeyStore(store: KeyStore, options: KeyCacheOptions): KeyStore {
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { key: ActiveKey | null; expiresAt: number }>();
+  const hits = new Map<string, Entry>();
+  const misses = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<ActiveKey | null>>();
+
+  function fresh(keyHash: string): Entry | undefined {
+    const entry = hits.get(keyHash) ?? misses.get(keyHash);
+    if (!entry) return undefined;
+    if (entry.expiresAt > now()) return entry;
+    hits.delete(keyHash);
+    misses.delete(keyHash);
+    return undefined;
+  }
 
   function remember(keyHash: string, key: ActiveKey | null) {
     if (options.ttlMs <= 0) return;
-    cache.delete(keyHash);
+    hits.delete(keyHash);
+    misses.delete(keyHash);
+    const cache = key ? hits : misses;
     if (cache.size >= options.maxEntries) {
       const oldest = cache.keys().next();
       if (!oldest.done) cache.delete(oldest.value);
@@ -49,10 +64,10 @@ export function cachedKeyStore(store: KeyStore, options: KeyCacheOptions): KeySt
   }
 
   return {
+    cached: (keyHash) => fresh(keyHash)?.key,
     findActiveKey(keyHash) {
-      const cached = cache.get(keyHash);
-      if (cached && cached.expiresAt > now()) return Promise.resolve(cached.key);
-      if (cached) cache.delete(keyHash);
+      const cached = fresh(keyHash);
+      if (cached) return Promise.resolve(cached.key);
       let pending = inFlight.get(keyHash);
       if (!pending) {
         pending = load(keyHash);

@@ -1,5 +1,11 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { type ApiKeyDocument, COLLECTIONS, type KeyScope, type OrganizationDocument } from "@usage-ingestion/shared";
+import {
+  type ApiKeyDocument,
+  COLLECTIONS,
+  type KeyScope,
+  type OrganizationDocument,
+  type OrganizationLimits,
+} from "@usage-ingestion/shared";
 
 /** An active key of an active organization, with what it may do. */
 export interface ActiveKey {
@@ -7,11 +13,15 @@ export interface ActiveKey {
   scope: KeyScope;
   /** The organization's declared context dimensions, read with it: ingestion bounds their values. */
   dimensions: readonly string[];
+  /** The organization's own rate limits, where it has any. */
+  limits?: OrganizationLimits;
 }
 
 /** Resolves a key's hash to its organization and scope when both the key and the organization are active. */
 export interface KeyStore {
   findActiveKey(keyHash: string): Promise<ActiveKey | null>;
+  /** What a cache holds for the key without asking further: undefined when it holds nothing. */
+  cached?(keyHash: string): ActiveKey | null | undefined;
 }
 
 export function firestoreKeyStore(db: Firestore): KeyStore {
@@ -24,7 +34,12 @@ export function firestoreKeyStore(db: Firestore): KeyStore {
       const org = orgSnap.data() as OrganizationDocument | undefined;
       // Keys made before scopes existed carry none: they are ingest keys.
       if (org?.status !== "active") return null;
-      return { organizationId: key.organization_id, scope: key.scope ?? "ingest", dimensions: org.dimensions ?? [] };
+      return {
+        organizationId: key.organization_id,
+        scope: key.scope ?? "ingest",
+        dimensions: org.dimensions ?? [],
+        ...(org.limits ? { limits: org.limits } : {}),
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ErrorReply, TraceContext } from "@usage-ingestion/shared";
+import type { ErrorReply, OrganizationLimits, TraceContext } from "@usage-ingestion/shared";
 import type { Response } from "express";
 
 export interface RequestLocals {
@@ -7,6 +7,8 @@ export interface RequestLocals {
   organizationId?: string;
   /** The organization's declared context dimensions, from its key's look-up. */
   dimensions?: readonly string[];
+  /** The key's hash and its organization's own rate limits, for the rate limits. */
+  key?: { hash: string; limits: OrganizationLimits | undefined };
   eventsQueued?: number;
   eventsFailed?: number;
   /** From the `traceparent` Cloud Run sends; forwarded to the worker with each message. */

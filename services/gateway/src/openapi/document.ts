@@ -26,6 +26,7 @@ function parameters(params: Record<string, v.GenericSchema>) {
 const readErrors = {
   "400": error("A parameter is invalid: `details[].field` names it."),
   "401": error("No key, an unknown or disabled key, or an ingest key."),
+  "429": error("A report rate limit was reached (`rate_limited`); retry after `Retry-After` seconds."),
   "500": error("The reports could not be read; retry."),
 };
 
@@ -71,6 +72,9 @@ export function openApiDocument(): Record<string, unknown> {
             "400": error("Invalid JSON, or the request failed validation (`details` lists every field error)."),
             "401": error("No key, an unknown or disabled key, or a read key."),
             "413": error(`The body is larger than ${MAX_BODY_BYTES} bytes.`),
+            "429": error(
+              "A rate limit was reached (`rate_limited`): nothing was queued; retry after `Retry-After` seconds.",
+            ),
             "500": {
               description: "Nothing could be queued (the request is safe to retry), or another internal error.",
               content: { "application/json": { schema: { oneOf: [ref("FailureResponse"), ref("ErrorResponse")] } } },

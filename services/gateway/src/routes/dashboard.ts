@@ -22,11 +22,18 @@ const CHART = existsSync(PACKAGED)
   ? join(PACKAGED, "vendor", CHART_FILE)
   : join(dirname(resolve("chart.js")), CHART_FILE);
 
+const JS = "text/javascript; charset=utf-8";
+const ICON = { path: join(PUBLIC, "favicon.svg"), type: "image/svg+xml" };
 const FILES: Record<string, { path: string; type: string }> = {
   "/dashboard": { path: join(PUBLIC, "dashboard.html"), type: "text/html; charset=utf-8" },
-  "/dashboard/dashboard.js": { path: join(PUBLIC, "dashboard.js"), type: "text/javascript; charset=utf-8" },
+  "/dashboard/dashboard.js": { path: join(PUBLIC, "dashboard.js"), type: JS },
+  "/dashboard/money-format.js": { path: join(PUBLIC, "money-format.js"), type: JS },
   "/dashboard/dashboard.css": { path: join(PUBLIC, "dashboard.css"), type: "text/css; charset=utf-8" },
-  "/dashboard/vendor/chart.umd.min.js": { path: CHART, type: "text/javascript; charset=utf-8" },
+  "/dashboard/favicon.svg": ICON,
+  "/dashboard/vendor/chart.umd.min.js": { path: CHART, type: JS },
+  // Browsers ask for /favicon.ico on their own (for pages without a <link rel="icon">, such as
+  // /openapi.json opened in a tab); the same SVG, under its own type, answers instead of a 404.
+  "/favicon.ico": ICON,
 };
 export const DASHBOARD_PATHS = Object.keys(FILES);
 

@@ -1,0 +1,170 @@
+import { type ErrorReply, type OrganizationLimits, rateLimited } from "@usage-ingestion/shared";
+import { BurstyRateLimiter, RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+
+/** One limit's numbers: transactions a second with a burst over BURST_WINDOW_SECONDS, and reports a minute. */
+export interface LimitSettings {
+  ingestPerSecond: number;
+  ingestBurst: number;
+  reportsPerMinute: number;
+}
+
+export interface RateLimitConfig {
+  /** Every key of an organization together; an organization's own limits (its document) win. */
+  organization: LimitSettings;
+  /** Each key alone. */
+  key: LimitSettings;
+  /** Look-ups of keys that turn out unknown, per client address, a minute. */
+  unknownKeysPerMinute: number;
+}
+
+/** The window a burst is spread over: a client may send `ingestBurst` more transactions in it. */
+export const BURST_WINDOW_SECONDS = 10;
+
+export type Verdict = { ok: true; headers: Record<string, string> } | { ok: false; reply: ErrorReply };
+
+interface Limiter {
+  consume(key: string, points: number): Promise<RateLimiterRes>;
+}
+
+/** A limiter's answer as headers (IETF draft RateLimit fields), and what a refusal says. */
+interface Outcome {
+  res: RateLimiterRes;
+  limit: number;
+  refused: boolean;
+  what: string;
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+function headersOf({ res, limit }: Outcome): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(limit),
+    "RateLimit-Remaining": String(Math.max(0, res.remainingPoints)),
+    "RateLimit-Reset": String(seconds(res.msBeforeNext)),
+  };
+}
+
+/**
+ * The gateway's rate limits, held in this instance's memory (rate-limiter-flexible): no shared store, so
+ * with N instances an organization may reach N times a limit before Cloud Armor's per-client rules (in
+ * front of the service) take over. Limiters are made once per distinct limit and kept, so an
+ * organization's own limits take effect as soon as its key is read again.
+ */
+export function rateLimits(config: RateLimitConfig) {
+  const limiters = new Map<string, Limiter>();
+  const limiter = (name: string, points: number, duration: number, burst = 0): Limiter => {
+    const id = `${name}:${points}:${duration}:${burst}`;
+    let found = limiters.get(id);
+    if (!found) {
+      const steady = new RateLimiterMemory({ keyPrefix: `${id}:rate`, points, duration });
+      found =
+        burst > 0
+          ? new BurstyRateLimiter(
+              steady,
+              new RateLimiterMemory({ keyPrefix: `${id}:burst`, points: burst, duration: BURST_WINDOW_SECONDS }),
+            )
+          : steady;
+      limiters.set(id, found);
+    }
+    return found;
+  };
+
+  /** Consumes from each limiter; refused when any refuses, the headers of the one with least room left. */
+  async function consumeAll(
+    parts: Array<{ limiter: Limiter; key: string; limit: number; what: string }>,
+    points: number,
+  ): Promise<Verdict> {
+    const outcomes = await Promise.all(
+      parts.map(({ limiter, key, limit, what }) =>
+        limiter.consume(key, points).then(
+          (res): Outcome => ({ res, limit, refused: false, what }),
+          (res: unknown): Outcome => {
+            if (res instanceof Error) throw res;
+            return { res: res as RateLimiterRes, limit, refused: true, what };
+          },
+        ),
+      ),
+    );
+    const refused = outcomes.find((outcome) => outcome.refused);
+    if (refused) {
+      const message = `Rate limit reached: ${refused.what}. Nothing was queued; retry after the Retry-After seconds.`;
+      return { ok: false, reply: rateLimited(message, seconds(refused.res.msBeforeNext), headersOf(refused)) };
+    }
+    const tightest = outcomes.reduce((a, b) => (b.res.remainingPoints < a.res.remainingPoints ? b : a));
+    return { ok: true, headers: headersOf(tightest) };
+  }
+
+  const own = (limits: OrganizationLimits | undefined): LimitSettings => ({
+    ingestPerSecond: limits?.ingest_transactions_per_second ?? config.organization.ingestPerSecond,
+    ingestBurst: limits?.ingest_burst_transactions ?? config.organization.ingestBurst,
+    reportsPerMinute: limits?.reports_per_minute ?? config.organization.reportsPerMinute,
+  });
+  const unknownKeys = new RateLimiterMemory({
+    keyPrefix: "unknown-keys",
+    points: config.unknownKeysPerMinute,
+    duration: 60,
+  });
+
+  return {
+    /** `transactions` more for the key and its organization, at their rates with their bursts. */
+    ingest(organizationId: string, limits: OrganizationLimits | undefined, keyHash: string, transactions: number) {
+      const org = own(limits);
+      const { key } = config;
+      return consumeAll(
+        [
+          {
+            limiter: limiter("ingest-org", org.ingestPerSecond, 1, org.ingestBurst),
+            key: organizationId,
+            limit: org.ingestPerSecond,
+            what: `${org.ingestPerSecond} transactions a second (burst ${org.ingestBurst}) for the organization`,
+          },
+          {
+            limiter: limiter("ingest-key", key.ingestPerSecond, 1, key.ingestBurst),
+            key: keyHash,
+            limit: key.ingestPerSecond,
+            what: `${key.ingestPerSecond} transactions a second (burst ${key.ingestBurst}) for the key`,
+          },
+        ],
+        transactions,
+      );
+    },
+    /** One more report request for the key and its organization. */
+    reports(organizationId: string, limits: OrganizationLimits | undefined, keyHash: string) {
+      const org = own(limits);
+      const { key } = config;
+      return consumeAll(
+        [
+          {
+            limiter: limiter("reports-org", org.reportsPerMinute, 60),
+            key: organizationId,
+            limit: org.reportsPerMinute,
+            what: `${org.reportsPerMinute} report requests a minute for the organization`,
+          },
+          {
+            limiter: limiter("reports-key", key.reportsPerMinute, 60),
+            key: keyHash,
+            limit: key.reportsPerMinute,
+            what: `${key.reportsPerMinute} report requests a minute for the key`,
+          },
+        ],
+        1,
+      );
+    },
+    /** Whether this address has looked up its share of unknown keys this minute, and until when. */
+    async unknownKeysExhausted(address: string): Promise<ErrorReply | null> {
+      const res = await unknownKeys.get(address);
+      if (!res || res.remainingPoints > 0) return null;
+      const outcome = { res, limit: config.unknownKeysPerMinute, refused: true, what: "" };
+      const message = `Too many requests with unknown API keys from this address: at most ${config.unknownKeysPerMinute} a minute.`;
+      return rateLimited(message, seconds(res.msBeforeNext), headersOf(outcome));
+    },
+    /** Counts a look-up that found no active key. */
+    async unknownKey(address: string): Promise<void> {
+      await unknownKeys.consume(address, 1).catch((res: unknown) => {
+        if (res instanceof Error) throw res;
+      });
+    },
+  };
+}
+
+export type RateLimits = ReturnType<typeof rateLimits>;
