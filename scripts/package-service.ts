@@ -36,7 +36,11 @@ console.log(`wrote ${SERVICES[name].dir}/dist/package.json and package-lock.json
 /** The dashboard's files and Chart.js beside the bundle, where the packaged gateway looks for them. */
 function copyDashboardAssets(dist: string) {
   const publicDir = join(dist, "public");
-  cpSync(join(REPO_ROOT, SERVICES.gateway.dir, "public"), publicDir, { recursive: true });
+  // What the dashboard serves, not its tests or type declarations.
+  cpSync(join(REPO_ROOT, SERVICES.gateway.dir, "public"), publicDir, {
+    recursive: true,
+    filter: (source) => !source.endsWith(".test.ts") && !source.endsWith(".d.ts"),
+  });
   mkdirSync(join(publicDir, "vendor"), { recursive: true });
   const chart = join(dirname(createRequire(import.meta.url).resolve("chart.js")), "chart.umd.min.js");
   cpSync(chart, join(publicDir, "vendor", "chart.umd.min.js"));

@@ -1,5 +1,8 @@
-// The cost dashboard: every figure shown is the API's own decimal string; the charts plot those strings as
-// numbers only to draw bars. The read key stays in sessionStorage: this tab only, gone when it closes.
+// The cost dashboard: money is shown rounded to the cent ($1,234.50, see money-format.js) with the API's own
+// exact decimal string as the element's title, on hover; the charts plot those strings as numbers only to
+// draw bars. The read key stays in sessionStorage: this tab only, gone when it closes.
+import { formatAxisUsd, formatUsd } from "./money-format.js";
+
 const KEY = "usage-read-key";
 const $ = (id) => document.getElementById(id);
 const PALETTE = [
@@ -57,6 +60,13 @@ function cell(text, numeric = false) {
   return td;
 }
 
+/** An amount as people read it, and the API's exact figure on hover. */
+function money(element, decimal) {
+  element.textContent = formatUsd(decimal);
+  element.title = decimal;
+  return element;
+}
+
 function fillTable(id, rows) {
   const body = $(id).querySelector("tbody");
   body.replaceChildren(
@@ -90,11 +100,17 @@ function drawOverTime(report, stack) {
     options: {
       maintainAspectRatio: false,
       animation: false,
-      scales: { x: { stacked: true }, y: { stacked: true, title: { display: true, text: "USD" } } },
+      scales: {
+        x: { stacked: true },
+        y: { stacked: true, title: { display: true, text: "USD" }, ticks: { callback: formatAxisUsd } },
+      },
       plugins: {
         tooltip: {
           callbacks: {
-            label: (item) => `${item.dataset.label}: $${exact.get(`${item.label}|${item.dataset.label}`) ?? "0"}`,
+            label: (item) => {
+              const cost = exact.get(`${item.label}|${item.dataset.label}`) ?? "0";
+              return `${item.dataset.label}: ${formatUsd(cost)} (exact ${cost})`;
+            },
           },
         },
       },
@@ -114,15 +130,24 @@ function drawCustomers(report) {
       indexAxis: "y",
       maintainAspectRatio: false,
       animation: false,
+      scales: { x: { ticks: { callback: formatAxisUsd } } },
       plugins: {
         legend: { display: false },
-        tooltip: { callbacks: { label: (item) => `$${top[item.dataIndex].cost_usd}` } },
+        tooltip: {
+          callbacks: {
+            label: (item) => `${formatUsd(top[item.dataIndex].cost_usd)} (exact ${top[item.dataIndex].cost_usd})`,
+          },
+        },
       },
     },
   });
   fillTable(
     "customers-table",
-    top.map((g) => [cell(g.key.billable_customer_id), cell(g.cost_usd, true), cell(String(g.transactions), true)]),
+    top.map((g) => [
+      cell(g.key.billable_customer_id),
+      money(cell("", true), g.cost_usd),
+      cell(String(g.transactions), true),
+    ]),
   );
 }
 
@@ -157,7 +182,7 @@ async function show() {
       api("/usage/costs", { ...range, ...chosen, group_by: "billable_customer_id" }),
       api("/usage/unpriced", range),
     ]);
-    $("total-cost").textContent = overTime.totals.cost_usd;
+    money($("total-cost"), overTime.totals.cost_usd);
     $("total-transactions").textContent = String(overTime.totals.transactions);
     $("total-unpriced").textContent = String(overTime.totals.unpriced_transactions);
     $("total-conflicts").textContent = String(overTime.totals.conflict_transactions);
