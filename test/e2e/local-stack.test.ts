@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { adminTarget, readLocalStackState } from "../../scripts/lib/local-stack-state.ts";
 import { freePort, portIsFree, waitFor } from "../../scripts/lib/processes.ts";
-import { REPO_ROOT } from "../../scripts/lib/services.ts";
+import { adminProcess, freshShellEnv } from "../setup/admin-process.ts";
 import { descendants, launch, running } from "../setup/launcher.ts";
 
 // The stacks started here record themselves in a file of their own, never in the checkout's
@@ -24,31 +23,7 @@ const costs = (port: number, key: string, query: string) =>
   fetch(`http://127.0.0.1:${port}/usage/costs?${query}`, { headers: { "x-api-key": key } });
 
 /** The admin command line in a terminal with none of the variables set. */
-function adminInFreshShell(...args: string[]) {
-  const {
-    GOOGLE_CLOUD_PROJECT: _project,
-    FIRESTORE_EMULATOR_HOST: _firestore,
-    PUBSUB_EMULATOR_HOST: _pubsub,
-    METADATA_SERVER_DETECTION: _metadata,
-    ...env
-  } = process.env;
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin/main.ts", ...args], {
-      cwd: REPO_ROOT,
-      env,
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.once("error", reject);
-    child.once("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const adminInFreshShell = (...args: string[]) => adminProcess(freshShellEnv(), ...args);
 
 const post = (port: number, key: string, body: string) =>
   fetch(`http://127.0.0.1:${port}/usage/transactions`, {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +11,7 @@ import {
   removeLocalStackState,
   writeLocalStackState,
 } from "../../scripts/lib/local-stack-state.ts";
-import { REPO_ROOT } from "../../scripts/lib/services.ts";
+import { adminProcess, freshShellEnv } from "../setup/admin-process.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 
 /** What the test run's emulators look like as a local stack's state file. */
@@ -32,35 +32,9 @@ function stateFile(overrides: Partial<LocalStackState> = {}) {
 }
 
 /** A shell with none of the variables that choose the target, as in a fresh terminal. */
-function freshEnv(statePath: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const {
-    GOOGLE_CLOUD_PROJECT: _project,
-    FIRESTORE_EMULATOR_HOST: _firestore,
-    PUBSUB_EMULATOR_HOST: _pubsub,
-    METADATA_SERVER_DETECTION: _metadata,
-    ...env
-  } = process.env;
-  return { ...env, LOCAL_STACK_STATE_FILE: statePath, ...extra };
-}
-
-function admin(env: NodeJS.ProcessEnv, ...args: string[]) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin/main.ts", ...args], {
-      cwd: REPO_ROOT,
-      env,
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.once("error", reject);
-    child.once("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const freshEnv = (statePath: string, extra: NodeJS.ProcessEnv = {}) =>
+  freshShellEnv({ LOCAL_STACK_STATE_FILE: statePath, ...extra });
+const admin = adminProcess;
 
 const deadPid = () => {
   const gone = spawnSync(process.execPath, ["-e", ""]);
