@@ -5,6 +5,8 @@ import {
   FIELD_ALIASES,
   firestoreReportSource,
   parseCostQuery,
+  ReportBudget,
+  ReportTooLarge,
 } from "@usage-ingestion/reports";
 import { listDimensions, setDimensions } from "./dimensions.ts";
 import { getOrganization, UserError } from "./organizations.ts";
@@ -93,12 +95,18 @@ export async function runReportCommand(args: string[], db: Firestore, reportsDb:
   }
   const parsed = parseCostQuery(params, organization.dimensions ?? [], new Date());
   if (!parsed.ok) throw new UserError(parsed.reply.body.error.message.replace("group_by", "--by"));
+  // An operator's report in the terminal: every group, and ceilings an operator would rather wait for.
+  const budget = new ReportBudget({ maxDocuments: 2_000_000, timeoutMs: 600_000 });
+  const query = { ...parsed.query, limit: Number.POSITIVE_INFINITY };
   const report = await costReport(
     firestoreReportSource(reportsDb),
     action,
-    parsed.query,
+    query,
     organization.dimensions ?? [],
-  );
+    budget,
+  ).catch((error: unknown) => {
+    throw error instanceof ReportTooLarge ? new UserError(error.message) : error;
+  });
   if (parsed.query.format === "csv") out(costReportCsv(report).trimEnd());
   else printTable(report, out);
   return true;

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   "partial_failure",
   // Added by decisions.md (rate limits): over a limit, nothing queued, retry after Retry-After.
   "rate_limited",
+  // Added by decisions.md (large reports): a report past its ceiling on documents read or on time.
+  "report_too_large",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -6,7 +6,7 @@ import type { FieldError } from "./field-errors.ts";
  * with which error. Callers send `{ status, body, headers }` as it is and never write an error body.
  */
 export interface ErrorReply {
-  status: 400 | 401 | 404 | 405 | 408 | 413 | 429 | 431 | 500;
+  status: 400 | 401 | 404 | 405 | 408 | 413 | 422 | 429 | 431 | 500;
   body: ErrorResponse;
   headers?: Record<string, string>;
 }

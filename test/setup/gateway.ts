@@ -1,10 +1,11 @@
-import { firestoreReportSource } from "@usage-ingestion/reports";
+import { firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
 import type { QueueMessage } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
+import type { ReportSettings } from "../../services/gateway/src/env.ts";
 import { answerParserErrors } from "../../services/gateway/src/http/parser-errors.ts";
 import type { RateLimitConfig } from "../../services/gateway/src/limits/rate-limits.ts";
 import {
@@ -101,6 +102,10 @@ export async function startTestGateway(options: {
   now?: () => Date;
   /** Absent, the configuration's defaults. */
   rateLimits?: RateLimitConfig;
+  /** Absent, the configuration's defaults. */
+  reportSettings?: ReportSettings;
+  /** Absent, the reports read the Firestore emulator. */
+  reportSource?: ReportSource;
 }) {
   const logger = memoryLogger();
   const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
@@ -117,9 +122,10 @@ export async function startTestGateway(options: {
     keys,
     publisher,
     logger,
-    reports: firestoreReportSource(reportsFirestore()),
+    reports: options.reportSource ?? firestoreReportSource(reportsFirestore()),
     ...(options.now ? { now: options.now } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.reportSettings ? { reportSettings: options.reportSettings } : {}),
   });
   const served = await serve(app, (server) => answerParserErrors(server, logger));
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>

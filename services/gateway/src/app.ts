@@ -3,13 +3,14 @@ import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
 import type { KeyStore } from "./auth/key-store.ts";
-import { parseGatewayConfig, rateLimitConfig } from "./env.ts";
+import { parseGatewayConfig, type ReportSettings, rateLimitConfig, reportSettings } from "./env.ts";
 import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts";
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { limitIngestion, limitReports } from "./limits/limit-requests.ts";
 import { type RateLimitConfig, rateLimits } from "./limits/rate-limits.ts";
+import { reportsAtOnce } from "./limits/reports-at-once.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
@@ -25,6 +26,8 @@ export interface GatewayDeps {
   logger: Logger;
   /** Rate limits; absent, the defaults of the gateway's configuration. */
   rateLimits?: RateLimitConfig;
+  /** Report ceilings and reports at once; absent, the defaults of the gateway's configuration. */
+  reportSettings?: ReportSettings;
   /** The report routes' reads (see firestoreReportSource); without it they are not served. */
   reports?: ReportSource;
   now?: () => Date;
@@ -40,7 +43,9 @@ export function createApp(deps: GatewayDeps): express.Express {
   app.set("trust proxy", 1);
 
   const now = deps.now ?? (() => new Date());
-  const limits = rateLimits(deps.rateLimits ?? rateLimitConfig(parseGatewayConfig({})));
+  const defaults = parseGatewayConfig({});
+  const limits = rateLimits(deps.rateLimits ?? rateLimitConfig(defaults));
+  const reporting = deps.reportSettings ?? reportSettings(defaults);
   app.use(requestContext(deps.logger, now));
   app.use(securityHeaders());
   // /healthz for the container's probes; /health for checks from outside, since Cloud Run's front end
@@ -60,10 +65,14 @@ export function createApp(deps: GatewayDeps): express.Express {
   );
   app.all("/usage/transactions", methodNotAllowed("POST"));
   if (deps.reports) {
-    const readKey = [authenticate(deps.keys, deps.logger, limits, "read"), limitReports(limits)];
-    app.get("/usage/costs", readKey, usageCosts(deps.reports, now));
+    const readKey = [
+      authenticate(deps.keys, deps.logger, limits, "read"),
+      limitReports(limits),
+      reportsAtOnce(reporting.atOnce),
+    ];
+    app.get("/usage/costs", readKey, usageCosts(deps.reports, now, reporting));
     app.all("/usage/costs", methodNotAllowed("GET"));
-    app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now));
+    app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now, reporting));
     app.all("/usage/unpriced", methodNotAllowed("GET"));
     app.get(DASHBOARD_PATHS, dashboardFile);
   }

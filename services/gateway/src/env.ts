@@ -1,6 +1,13 @@
+import type { ReportLimits } from "@usage-ingestion/reports";
 import { integerVar, logFormatVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import type { RateLimitConfig } from "./limits/rate-limits.ts";
+import type { ReportsAtOnce } from "./limits/reports-at-once.ts";
+
+/** One report's ceilings (documents read, time) and how many run at once. */
+export interface ReportSettings extends ReportLimits {
+  atOnce: ReportsAtOnce;
+}
 
 /** Every variable the gateway reads; deployment sets these (infra tests hold the Terraform to this list). */
 export const GatewayEnvSchema = v.object({
@@ -22,6 +29,12 @@ export const GatewayEnvSchema = v.object({
   RATE_LIMIT_KEY_BURST_TRANSACTIONS: integerVar(5_000, 0),
   RATE_LIMIT_KEY_REPORTS_PER_MINUTE: integerVar(60),
   RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: integerVar(60),
+  /** One report's ceilings: past either it is answered 422 report_too_large. */
+  REPORT_MAX_DOCUMENTS: integerVar(50_000),
+  REPORT_TIMEOUT_MS: integerVar(15_000),
+  /** Reports running at once, per instance and per key; beyond, 429. */
+  REPORTS_AT_ONCE_PER_INSTANCE: integerVar(8),
+  REPORTS_AT_ONCE_PER_KEY: integerVar(4),
   LOG_FORMAT: logFormatVar(),
 });
 
@@ -40,6 +53,13 @@ export const rateLimitConfig = (config: GatewayConfig): RateLimitConfig => ({
     reportsPerMinute: config.RATE_LIMIT_KEY_REPORTS_PER_MINUTE,
   },
   unknownKeysPerMinute: config.RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE,
+});
+
+/** The report ceilings of a configuration. */
+export const reportSettings = (config: GatewayConfig): ReportSettings => ({
+  maxDocuments: config.REPORT_MAX_DOCUMENTS,
+  timeoutMs: config.REPORT_TIMEOUT_MS,
+  atOnce: { perInstance: config.REPORTS_AT_ONCE_PER_INSTANCE, perKey: config.REPORTS_AT_ONCE_PER_KEY },
 });
 
 export const parseGatewayConfig = (env: Record<string, string | undefined>): GatewayConfig =>

@@ -5,7 +5,7 @@ import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/s
 import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
-import { parseGatewayConfig, rateLimitConfig } from "./env.ts";
+import { parseGatewayConfig, rateLimitConfig, reportSettings } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
 import { pubSubPublisher } from "./queue/publisher.ts";
 
@@ -43,6 +43,7 @@ const server = createApp({
   logger,
   reports: firestoreReportSource(reportsFirestore),
   rateLimits: rateLimitConfig(config),
+  reportSettings: reportSettings(config),
 }).listen(config.PORT, () => {
   logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
 });

@@ -1,5 +1,7 @@
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
+import { pageToken } from "./page-token.ts";
+import { ReportBudget, readPages } from "./report-budget.ts";
 import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
 import type { ReportSource } from "./report-source.ts";
@@ -12,8 +14,11 @@ export interface CostReport {
   filters: CostQuery["filters"];
   /** The organization's declared context dimensions: what `group_by` and the filters may name. */
   dimensions: string[];
+  /** This page of the groups; `totals` cover every group. */
   groups: CostGroup[];
   totals: CostFigures;
+  /** Present exactly when more groups follow: `page_token` gets them. */
+  next_page_token?: string;
 }
 
 /**
@@ -26,24 +31,30 @@ export async function costReport(
   organizationId: string,
   query: CostQuery,
   dimensions: string[],
+  budget: ReportBudget = new ReportBudget(),
 ): Promise<CostReport> {
   const plan = planRange(query);
   const aggregate = new CostAggregate(query.groupBy, query.filters);
-  const [cells, ...edges] = await Promise.all([
-    plan.wholeDays ? source.costRollups(organizationId, plan.wholeDays.first, plan.wholeDays.end) : [],
-    ...plan.edges.map((edge) => source.records(organizationId, edge)),
-  ]);
-  for (const cell of cells) aggregate.add(fromRollup(cell));
-  for (const record of edges.flat()) {
-    const part = fromRecord(record);
-    if (part) aggregate.add(part);
+  if (plan.wholeDays) {
+    const { first, end } = plan.wholeDays;
+    await readPages(source.costRollups(organizationId, first, end), budget, (cell) => aggregate.add(fromRollup(cell)));
   }
+  for (const edge of plan.edges) {
+    await readPages(source.records(organizationId, edge), budget, (record) => {
+      const part = fromRecord(record);
+      if (part) aggregate.add(part);
+    });
+  }
+  const { groups, totals } = aggregate.result();
+  const end = query.offset + query.limit;
   return {
     from: query.from.toISOString(),
     to: query.to.toISOString(),
     group_by: query.groupBy,
     filters: query.filters,
     dimensions,
-    ...aggregate.result(),
+    groups: groups.slice(query.offset, end),
+    totals,
+    ...(end < groups.length ? { next_page_token: pageToken(query, end) } : {}),
   };
 }

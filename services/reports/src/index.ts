@@ -3,8 +3,15 @@ export type { CostFigures, CostGroup } from "./aggregate.ts";
 export { type CostReport, costReport } from "./cost-report.ts";
 export { costReportCsv } from "./csv.ts";
 export { DIMENSION_NAME, dimensionListProblem, MAX_DIMENSIONS } from "./dimension-names.ts";
+export {
+  DEFAULT_REPORT_LIMITS,
+  ReportBudget,
+  type ReportLimits,
+  ReportTooLarge,
+  reportTooLarge,
+} from "./report-budget.ts";
 export { FIELD_ALIASES, type ReportField } from "./report-fields.ts";
-export { COST_PARAMS, UNPRICED_PARAMS } from "./report-params.ts";
+export { COST_PARAMS, DEFAULT_GROUPS_PER_PAGE, MAX_GROUPS_PER_PAGE, UNPRICED_PARAMS } from "./report-params.ts";
 export { type CostQuery, type Parsed, parseCostQuery, parseRangeQuery } from "./report-query.ts";
 export { firestoreReportSource, type ReportSource } from "./report-source.ts";
 export type { TimeRange } from "./time-range.ts";

@@ -52,6 +52,10 @@ export const FILTER_PARAMS = {
   billable_customer_id: v.pipe(text, v.description("Only this customer.")),
 };
 
+/** Groups in one `GET /usage/costs` answer (decisions.md, large reports). */
+export const DEFAULT_GROUPS_PER_PAGE = 1_000;
+export const MAX_GROUPS_PER_PAGE = 10_000;
+
 export const COST_PARAMS = {
   ...RANGE_PARAMS,
   group_by: v.pipe(
@@ -60,7 +64,25 @@ export const COST_PARAMS = {
       "Comma list of day, provider, model, model_tier, billable_customer_id, context.<declared dimension>.",
     ),
   ),
-  format: v.pipe(oneOf(["json", "csv"] as const), v.description("`csv` answers text/csv with the same rows.")),
+  format: v.pipe(
+    oneOf(["json", "csv"] as const),
+    v.description("`csv` answers text/csv with every group (no paging) and the total line."),
+  ),
+  limit: v.pipe(
+    v.string("must be a string"),
+    checkWithCode<string>(
+      "invalid_value",
+      (value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_GROUPS_PER_PAGE,
+      `must be a whole number from 1 to ${MAX_GROUPS_PER_PAGE}`,
+    ),
+    v.description(
+      `Groups in one answer: default ${DEFAULT_GROUPS_PER_PAGE}, at most ${MAX_GROUPS_PER_PAGE}; \`totals\` cover every group.`,
+    ),
+  ),
+  page_token: v.pipe(
+    text,
+    v.description("The `next_page_token` of the previous answer, with the same `group_by` and filters."),
+  ),
   ...FILTER_PARAMS,
 };
 

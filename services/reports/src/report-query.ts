@@ -1,7 +1,8 @@
 import { type ErrorReply, type FieldError, toFieldErrors, validationFailed } from "@usage-ingestion/shared";
 import * as v from "valibot";
+import { readPageToken } from "./page-token.ts";
 import { CONTEXT_PREFIX, dimensionOf, FIXED_FIELDS, isFixedField, type ReportField } from "./report-fields.ts";
-import { COST_PARAMS, parseInstant, UNPRICED_PARAMS } from "./report-params.ts";
+import { COST_PARAMS, DEFAULT_GROUPS_PER_PAGE, parseInstant, UNPRICED_PARAMS } from "./report-params.ts";
 import { DAY_MS, defaultRange, MAX_RANGE_DAYS, type TimeRange } from "./time-range.ts";
 
 export interface CostQuery extends TimeRange {
@@ -9,6 +10,9 @@ export interface CostQuery extends TimeRange {
   /** Field -> the one value kept. */
   filters: Partial<Record<ReportField, string>>;
   format: "json" | "csv";
+  /** Groups in the answer (every group for CSV), from the `offset`th. */
+  limit: number;
+  offset: number;
 }
 
 export type Parsed<T> = { ok: true; query: T } | { ok: false; reply: ErrorReply };
@@ -102,7 +106,20 @@ export function parseCostQuery(params: Params, declared: readonly string[], now:
   for (const [name, value] of Object.entries(params)) {
     if (isFixedField(name) || dimensionOf(name) !== null) filters[name as ReportField] = value as string;
   }
-  return { ok: true, query: { ...range, groupBy, filters, format: params.format === "csv" ? "csv" : "json" } };
+  const format = params.format === "csv" ? "csv" : "json";
+  const limit = format === "csv" ? Number.POSITIVE_INFINITY : Number(params.limit ?? DEFAULT_GROUPS_PER_PAGE);
+  if (typeof params.page_token !== "string") {
+    return { ok: true, query: { ...range, groupBy, filters, format, limit, offset: 0 } };
+  }
+  // A later page keeps the first page's range, resolved: a default `to` (now) must not move under it.
+  const page = readPageToken(params.page_token, { groupBy, filters });
+  const moved = (name: "from" | "to") =>
+    page !== null && typeof params[name] === "string" && range[name].getTime() !== page[name].getTime();
+  if (page === null || moved("from") || moved("to")) {
+    const message = "page_token must be a next_page_token of this report, with the same group_by, filters and range";
+    return reject([issue("page_token", "invalid_value", message)]);
+  }
+  return { ok: true, query: { from: page.from, to: page.to, groupBy, filters, format, limit, offset: page.offset } };
 }
 
 export function parseRangeQuery(params: Params, now: Date): Parsed<TimeRange> {

@@ -1,4 +1,4 @@
-import type { Firestore } from "@google-cloud/firestore";
+import type { Firestore, Query, QueryDocumentSnapshot } from "@google-cloud/firestore";
 import {
   type CostRecord,
   type CostRollupDocument,
@@ -22,14 +22,32 @@ const COUNTED_FIELDS = [
   "usage",
 ];
 
-/** What the reports read: roll-up shards by whole UTC days, records by receive time at the edges. */
+/**
+ * What the reports read: roll-up shards by whole UTC days, records by receive time at the edges. Each is
+ * read a page at a time, so a report holds one page and its groups, never the whole result set.
+ */
 export interface ReportSource {
   declaredDimensions(organizationId: string): Promise<string[]>;
   /** Cost roll-up shards of the days in [first, end). */
-  costRollups(organizationId: string, first: string, end: string): Promise<CostRollupDocument[]>;
-  unpricedRollups(organizationId: string, first: string, end: string): Promise<UnpricedRollupDocument[]>;
+  costRollups(organizationId: string, first: string, end: string): AsyncIterable<CostRollupDocument[]>;
+  unpricedRollups(organizationId: string, first: string, end: string): AsyncIterable<UnpricedRollupDocument[]>;
   /** Every record received in [from, to), whatever its status, with the fields a report counts. */
-  records(organizationId: string, range: TimeRange): Promise<CostRecord[]>;
+  records(organizationId: string, range: TimeRange): AsyncIterable<CostRecord[]>;
+}
+
+/** Documents a page: small enough to hold, large enough that a page's round trip is worth it. */
+export const REPORT_PAGE_SIZE = 500;
+
+/** A query's documents a page at a time, each page after the last document of the one before. */
+async function* pages<T>(query: Query, pageSize = REPORT_PAGE_SIZE): AsyncIterable<T[]> {
+  let after: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    const snap = await (after ? query.startAfter(after) : query).limit(pageSize).get();
+    if (snap.empty) return;
+    yield snap.docs.map((doc) => doc.data() as T);
+    if (snap.size < pageSize) return;
+    after = snap.docs[snap.docs.length - 1];
+  }
 }
 
 /**
@@ -37,10 +55,8 @@ export interface ReportSource {
  * which a plain client would round. Only single-field ranges are queried, so no composite index is needed.
  */
 export function firestoreReportSource(db: Firestore): ReportSource {
-  const byDay = async <T>(collection: string, first: string, end: string) => {
-    const snap = await db.collection(collection).where("day", ">=", first).where("day", "<", end).get();
-    return snap.docs.map((doc) => doc.data() as T);
-  };
+  const byDay = <T>(collection: string, first: string, end: string) =>
+    pages<T>(db.collection(collection).where("day", ">=", first).where("day", "<", end).orderBy("day"));
   return {
     async declaredDimensions(organizationId) {
       const snap = await db.doc(DOCUMENT_PATHS.organization(organizationId)).get();
@@ -50,14 +66,14 @@ export function firestoreReportSource(db: Firestore): ReportSource {
       byDay<CostRollupDocument>(DOCUMENT_PATHS.costRollups(organizationId), first, end),
     unpricedRollups: (organizationId, first, end) =>
       byDay<UnpricedRollupDocument>(DOCUMENT_PATHS.unpricedRollups(organizationId), first, end),
-    async records(organizationId, { from, to }) {
-      const snap = await db
-        .collection(DOCUMENT_PATHS.transactions(organizationId))
-        .where("received_at", ">=", from.toISOString())
-        .where("received_at", "<", to.toISOString())
-        .select(...COUNTED_FIELDS)
-        .get();
-      return snap.docs.map((doc) => doc.data() as CostRecord);
-    },
+    records: (organizationId, { from, to }) =>
+      pages<CostRecord>(
+        db
+          .collection(DOCUMENT_PATHS.transactions(organizationId))
+          .where("received_at", ">=", from.toISOString())
+          .where("received_at", "<", to.toISOString())
+          .orderBy("received_at")
+          .select(...COUNTED_FIELDS),
+      ),
   };
 }

@@ -1,4 +1,5 @@
 import { unpricedReasonOf } from "@usage-ingestion/shared";
+import { ReportBudget, readPages } from "./report-budget.ts";
 import type { ReportSource } from "./report-source.ts";
 import { planRange, type TimeRange } from "./time-range.ts";
 
@@ -25,12 +26,9 @@ export async function unpricedReport(
   source: ReportSource,
   organizationId: string,
   range: TimeRange,
+  budget: ReportBudget = new ReportBudget(),
 ): Promise<UnpricedReport> {
   const plan = planRange(range);
-  const [cells, ...edges] = await Promise.all([
-    plan.wholeDays ? source.unpricedRollups(organizationId, plan.wholeDays.first, plan.wholeDays.end) : [],
-    ...plan.edges.map((edge) => source.records(organizationId, edge)),
-  ]);
   const entries = new Map<string, UnpricedEntry>();
   const add = (entry: Omit<UnpricedEntry, "transactions">, count: number) => {
     const id = JSON.stringify([entry.provider, entry.model, entry.model_tier, entry.reason]);
@@ -38,14 +36,19 @@ export async function unpricedReport(
     found.transactions += count;
     entries.set(id, found);
   };
-  for (const cell of cells) {
-    const { provider, model, model_tier, reason } = cell;
-    add({ provider, model, model_tier: model_tier ?? null, reason }, Number(cell.transactions));
+  if (plan.wholeDays) {
+    const { first, end } = plan.wholeDays;
+    await readPages(source.unpricedRollups(organizationId, first, end), budget, (cell) => {
+      const { provider, model, model_tier, reason } = cell;
+      add({ provider, model, model_tier: model_tier ?? null, reason }, Number(cell.transactions));
+    });
   }
-  for (const record of edges.flat()) {
-    if (record.status !== "unpriced") continue;
-    const { provider, model, model_tier } = record;
-    add({ provider, model, model_tier, reason: unpricedReasonOf(record) }, 1);
+  for (const edge of plan.edges) {
+    await readPages(source.records(organizationId, edge), budget, (record) => {
+      if (record.status !== "unpriced") return;
+      const { provider, model, model_tier } = record;
+      add({ provider, model, model_tier, reason: unpricedReasonOf(record) }, 1);
+    });
   }
   const unpriced = [...entries.values()]
     .filter((entry) => entry.transactions > 0)

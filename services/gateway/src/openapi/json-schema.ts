@@ -1,3 +1,4 @@
+import { MAX_GROUPS_PER_PAGE } from "@usage-ingestion/reports";
 import { MAX_CONTEXT_KEY_BYTES, MAX_CONTEXT_KEYS, USAGE_TYPES } from "@usage-ingestion/shared";
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
@@ -17,6 +18,7 @@ const CHECK_OVERRIDES: Record<string, JsonSchema> = {
     pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$",
   },
   "must be a UTC day YYYY-MM-DD": { pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+  [`must be a whole number from 1 to ${MAX_GROUPS_PER_PAGE}`]: { pattern: "^[0-9]{1,5}$" },
   // context: at most 64 keys, names at most 128 bytes
   [`must have at most ${MAX_CONTEXT_KEYS} keys`]: { maxProperties: MAX_CONTEXT_KEYS },
   [`must have key names of at most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8`]: {
