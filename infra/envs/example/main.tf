@@ -12,17 +12,21 @@ module "registry" {
 }
 
 module "firestore" {
-  source     = "../../modules/firestore"
-  project_id = var.project_id
-  location   = var.firestore_location
-  depends_on = [module.apis]
+  source           = "../../modules/firestore"
+  project_id       = var.project_id
+  location         = var.firestore_location
+  keys_database_id = var.keys_database_id
+  depends_on       = [module.apis]
 }
 
 module "iam" {
-  source     = "../../modules/iam"
-  project_id = var.project_id
-  topic_id   = module.pubsub.topic_id
-  depends_on = [module.apis]
+  source           = "../../modules/iam"
+  project_id       = var.project_id
+  topic_id         = module.pubsub.topic_id
+  records_database = module.firestore.database
+  keys_database    = module.firestore.keys_database
+  key_admins       = var.key_admins
+  depends_on       = [module.apis]
 }
 
 module "worker" {
@@ -56,7 +60,25 @@ module "gateway" {
   topic_name            = module.pubsub.topic_name
   min_instances         = var.gateway_min_instances
   max_instances         = var.gateway_max_instances
-  depends_on            = [module.apis, module.firestore]
+  # Behind the load balancer, the gateway admits the load balancer's traffic only (and internal traffic).
+  behind_load_balancer = var.enable_load_balancer
+  depends_on           = [module.apis, module.firestore]
+}
+
+# Off by default: the HTTPS load balancer with Cloud Armor in front of the gateway.
+module "edge" {
+  source                     = "../../modules/edge"
+  count                      = var.enable_load_balancer ? 1 : 0
+  project_id                 = var.project_id
+  region                     = var.region
+  gateway_service_name       = module.gateway.service_name
+  domains                    = var.gateway_domains
+  rate_limit_count           = var.edge_rate_limit_count
+  rate_limit_interval_sec    = var.edge_rate_limit_interval_sec
+  ban_threshold_count        = var.edge_ban_threshold_count
+  ban_threshold_interval_sec = var.edge_ban_threshold_interval_sec
+  ban_duration_sec           = var.edge_ban_duration_sec
+  depends_on                 = [module.apis]
 }
 
 module "monitoring" {
@@ -69,10 +91,13 @@ module "monitoring" {
 }
 
 module "analytics" {
-  source               = "../../modules/analytics"
-  project_id           = var.project_id
-  location             = var.bigquery_location
-  topic_id             = module.pubsub.topic_id
-  pubsub_service_agent = module.iam.pubsub_service_agent
-  depends_on           = [module.apis]
+  source                    = "../../modules/analytics"
+  project_id                = var.project_id
+  location                  = var.bigquery_location
+  topic_id                  = module.pubsub.topic_id
+  pubsub_service_agent      = module.iam.pubsub_service_agent
+  partition_expiration_days = var.bigquery_partition_expiration_days
+  organization_readers      = var.bigquery_organization_readers
+  all_rows_readers          = var.bigquery_all_rows_readers
+  depends_on                = [module.apis]
 }

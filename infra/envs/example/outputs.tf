@@ -1,6 +1,10 @@
 output "gateway_url" {
-  description = "POST {gateway_url}/usage/transactions"
-  value       = module.gateway.url
+  description = "POST {gateway_url}/usage/transactions (the load balancer's URL when enable_load_balancer is on)."
+  value       = var.enable_load_balancer ? module.edge[0].url : module.gateway.url
+}
+output "edge_ip_address" {
+  description = "With enable_load_balancer: the address gateway_domains must resolve to (null otherwise)."
+  value       = one(module.edge[*].ip_address)
 }
 output "topic" {
   value = module.pubsub.topic_name

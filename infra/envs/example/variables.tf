@@ -46,3 +46,63 @@ variable "bigquery_location" {
   type        = string
   default     = "US"
 }
+variable "bigquery_partition_expiration_days" {
+  description = "Days each day's partition of raw transactions stays in BigQuery (modules/analytics)."
+  type        = number
+  default     = 400
+}
+variable "bigquery_organization_readers" {
+  description = "Organization id => members who may read that organization's rows in BigQuery and no other's (modules/analytics). Empty: no row access policy."
+  type        = map(list(string))
+  default     = {}
+}
+variable "bigquery_all_rows_readers" {
+  description = "Members who read every organization's rows in BigQuery once bigquery_organization_readers is set (modules/analytics)."
+  type        = list(string)
+  default     = []
+}
+variable "keys_database_id" {
+  description = "The Firestore database meant for `api_keys` alone, out of the worker's reach (docs/decisions/0010-keys-apart-from-records.md)."
+  type        = string
+  default     = "api-keys"
+}
+variable "key_admins" {
+  description = "Members who manage API keys with the admin command line: read and write on the keys database only."
+  type        = list(string)
+  default     = []
+}
+variable "enable_load_balancer" {
+  description = "Put the gateway behind an HTTPS load balancer with Cloud Armor (modules/edge); its run.app URL then takes load balancer and internal traffic only."
+  type        = bool
+  default     = false
+}
+variable "gateway_domains" {
+  description = "With enable_load_balancer: the domains of the load balancer's managed certificate, e.g. [\"usage.example.com\"]."
+  type        = list(string)
+  default     = []
+}
+variable "edge_rate_limit_count" {
+  description = "With enable_load_balancer: requests per client IP and interval before Cloud Armor answers 429 (null: modules/edge's default)."
+  type        = number
+  default     = null
+}
+variable "edge_rate_limit_interval_sec" {
+  description = "With enable_load_balancer: the interval of edge_rate_limit_count, in seconds (null: modules/edge's default)."
+  type        = number
+  default     = null
+}
+variable "edge_ban_threshold_count" {
+  description = "With enable_load_balancer: requests over the limit per ban interval after which a client IP is banned (null: modules/edge's default)."
+  type        = number
+  default     = null
+}
+variable "edge_ban_threshold_interval_sec" {
+  description = "With enable_load_balancer: the interval of edge_ban_threshold_count, in seconds (null: modules/edge's default)."
+  type        = number
+  default     = null
+}
+variable "edge_ban_duration_sec" {
+  description = "With enable_load_balancer: how long a banned client IP is refused, in seconds (null: modules/edge's default)."
+  type        = number
+  default     = null
+}

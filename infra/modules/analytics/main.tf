@@ -1,7 +1,9 @@
 # Past Firestore: every accepted transaction streamed into BigQuery by a Pub/Sub BigQuery subscription on
 # the usage topic (no code in between), into a table partitioned by publish day and clustered by
-# subscription and message id. Reports over years or millions of customers are SQL over this table; a
+# subscription and message id. Reports over long ranges or millions of customers are SQL over this table; a
 # message delivered twice lands twice, so queries keep one row per message_id (see docs/reports.md, "Past Firestore").
+# Rows carry every tenant's raw context: partitions expire (partition_expiration_days, 400 by default) and
+# organization_readers limits a reader to one organization's rows.
 variable "project_id" {
   description = "The Google Cloud project."
   type        = string
@@ -24,6 +26,36 @@ variable "dataset_id" {
   type        = string
   default     = "usage"
 }
+variable "partition_expiration_days" {
+  description = "Days a day's partition of raw transactions (every tenant's context included) is kept before BigQuery deletes it. Also the dataset's default for partitioned tables added later."
+  type        = number
+  default     = 400
+  validation {
+    condition     = var.partition_expiration_days >= 1 && floor(var.partition_expiration_days) == var.partition_expiration_days
+    error_message = "partition_expiration_days must be a whole number of days, at least 1."
+  }
+}
+variable "organization_readers" {
+  description = "Per-organization read access to the transactions table: organization id => members (group:, user:, serviceAccount:) who may read that organization's rows and no other's. Empty (the default) adds no row access policy."
+  type        = map(list(string))
+  default     = {}
+  validation {
+    # Organization ids as the admin command line makes them; the id is written into the policy's SQL filter.
+    condition     = alltrue([for id in keys(var.organization_readers) : can(regex("^[a-z0-9][a-z0-9_-]{0,62}$", id))])
+    error_message = "organization_readers keys must be organization ids: 1-63 lower-case letters, digits, \"-\" or \"_\"."
+  }
+}
+variable "all_rows_readers" {
+  description = "Members who read every organization's rows (operators, the queries of docs/reports.md) once row access policies exist: a table with any row access policy shows a reader only the rows some policy grants them."
+  type        = list(string)
+  default     = []
+}
+
+locals {
+  partition_expiration_ms = var.partition_expiration_days * 24 * 60 * 60 * 1000
+  # Row access policies exist only when organizations are listed: with none, the table reads as before.
+  row_policies_on = length(var.organization_readers) > 0
+}
 
 resource "google_project_service" "bigquery" {
   project            = var.project_id
@@ -38,6 +70,8 @@ resource "google_bigquery_dataset" "usage" {
   description   = "Accepted usage transactions, streamed from Pub/Sub."
   depends_on    = [google_project_service.bigquery]
   friendly_name = "Usage"
+  # Partitioned tables created in this dataset later expire their partitions after the same time.
+  default_partition_expiration_ms = local.partition_expiration_ms
 }
 
 # The columns a BigQuery subscription writes with write_metadata: the message and its Pub/Sub metadata.
@@ -46,9 +80,11 @@ resource "google_bigquery_table" "transactions" {
   dataset_id          = google_bigquery_dataset.usage.dataset_id
   table_id            = "transactions"
   deletion_protection = true
+  # A day's partition is deleted partition_expiration_days after that day: raw context is not kept forever.
   time_partitioning {
-    type  = "DAY"
-    field = "publish_time"
+    type          = "DAY"
+    field         = "publish_time"
+    expiration_ms = local.partition_expiration_ms
   }
   clustering = ["message_id"]
   schema = jsonencode([
@@ -65,6 +101,45 @@ resource "google_bigquery_dataset_iam_member" "pubsub_writes" {
   dataset_id = google_bigquery_dataset.usage.dataset_id
   role       = "roles/bigquery.dataEditor"
   member     = "serviceAccount:${var.pubsub_service_agent}"
+}
+
+# Per-organization reading: a row access policy per listed organization, filtering on the organization id
+# the gateway puts in every message's attributes, granted to that organization's readers. BigQuery then
+# shows each reader the rows of the policies granted to them, and nothing to a reader granted none, so
+# `all_rows_readers` get the TRUE filter. Policies filter reads only; the subscription keeps appending.
+# google_bigquery_row_access_policy is in the google provider since 6.36.0 (these modules ask for ~> 7.0).
+# https://cloud.google.com/bigquery/docs/row-level-security-intro
+# https://cloud.google.com/bigquery/docs/using-row-level-security-with-features#the_true_filter
+resource "google_bigquery_row_access_policy" "organization" {
+  for_each   = var.organization_readers
+  project    = var.project_id
+  dataset_id = google_bigquery_dataset.usage.dataset_id
+  table_id   = google_bigquery_table.transactions.table_id
+  # Letters, digits and underscores only: "-" becomes "_", and a hash of the id keeps "a-b" and "a_b" apart.
+  policy_id        = "org_${replace(each.key, "-", "_")}_${substr(sha256(each.key), 0, 8)}"
+  filter_predicate = "JSON_VALUE(attributes, '$.organization_id') = '${each.key}'"
+  grantees         = each.value
+}
+
+resource "google_bigquery_row_access_policy" "all_rows" {
+  count            = local.row_policies_on && length(var.all_rows_readers) > 0 ? 1 : 0
+  project          = var.project_id
+  dataset_id       = google_bigquery_dataset.usage.dataset_id
+  table_id         = google_bigquery_table.transactions.table_id
+  policy_id        = "all_organizations"
+  filter_predicate = "TRUE"
+  grantees         = var.all_rows_readers
+}
+
+# A row access policy filters; reading the table at all takes roles/bigquery.dataViewer on it. (Running
+# the query takes roles/bigquery.jobUser in some project, the reader's own or this one: granted outside.)
+resource "google_bigquery_table_iam_member" "organization_readers" {
+  for_each   = toset(distinct(flatten(values(var.organization_readers))))
+  project    = var.project_id
+  dataset_id = google_bigquery_dataset.usage.dataset_id
+  table_id   = google_bigquery_table.transactions.table_id
+  role       = "roles/bigquery.dataViewer"
+  member     = each.value
 }
 
 resource "google_pubsub_subscription" "to_bigquery" {

@@ -1,7 +1,8 @@
-# Firestore in native mode. The code's queries are single-field (status, organization_id, prefix,
-# created_at), which Firestore indexes by itself: no composite index is needed. Large free-form fields
-# of cost records are exempt from indexing, so a rich `provider_usage_raw` never hits the index-entry
-# limit, while `context` stays indexed for filtering.
+# Firestore in native mode. The code's queries are single-field (received_at, day, status, request_id
+# and transaction_index, organization_id, prefix, created_at), which Firestore indexes by itself: no
+# composite index is needed. The free-form fields of cost records are exempt from indexing (see
+# `unindexed_record_fields`), so no accepted transaction can reach the 40,000 index entries a document
+# may have. A second database holds the API keys apart from the records (see `keys_database_id`).
 variable "project_id" {
   description = "The Google Cloud project of the database."
   type        = string
@@ -15,6 +16,27 @@ variable "deletion_policy" {
   type        = string
   default     = "ABANDON"
 }
+variable "keys_database_id" {
+  description = "The Firestore database that holds `api_keys` apart from the records, so that IAM conditions can keep the worker away from keys (docs/decisions/0010-keys-apart-from-records.md)."
+  type        = string
+  default     = "api-keys"
+  validation {
+    # Firestore database ids: 4-63 characters, lower-case letters, digits and hyphens, starting with a letter.
+    condition     = can(regex("^[a-z][a-z0-9-]{2,61}[a-z0-9]$", var.keys_database_id))
+    error_message = "keys_database_id must be 4-63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen."
+  }
+}
+
+locals {
+  # Record fields whose content the client chooses, with keys it chooses: `context` (64 keys, but any
+  # JSON under each), `usage` (metrics objects keep extra keys), `provider_usage_raw` (any JSON object)
+  # and the worker's `line_items`. An exemption on a map covers its subfields (Firestore, "Automatic
+  # index exemptions": https://cloud.google.com/firestore/docs/concepts/index-overview). No query filters
+  # on them; the fields the code queries (received_at, status, request_id, transaction_index) and the
+  # bounded `dimensions` and `pricing` maps stay indexed. test/infra/index-entries.test.ts counts the
+  # worst accepted transaction's index entries with exactly this list.
+  unindexed_record_fields = ["context", "usage", "provider_usage_raw", "line_items"]
+}
 
 resource "google_firestore_database" "default" {
   project                 = var.project_id
@@ -25,8 +47,19 @@ resource "google_firestore_database" "default" {
   delete_protection_state = "DELETE_PROTECTION_ENABLED"
 }
 
+resource "google_firestore_database" "keys" {
+  project                 = var.project_id
+  name                    = var.keys_database_id
+  location_id             = var.location
+  type                    = "FIRESTORE_NATIVE"
+  deletion_policy         = var.deletion_policy
+  delete_protection_state = "DELETE_PROTECTION_ENABLED"
+}
+
+# `collection` is a collection group: every organization's `transactions` subcollection. An empty
+# `index_config` disables every automatic index of the field; without `ttl_config` no TTL policy is set.
 resource "google_firestore_field" "unindexed" {
-  for_each   = toset(["usage", "provider_usage_raw", "line_items"])
+  for_each   = toset(local.unindexed_record_fields)
   project    = var.project_id
   database   = google_firestore_database.default.name
   collection = "transactions"
@@ -35,5 +68,10 @@ resource "google_firestore_field" "unindexed" {
 }
 
 output "database" {
-  value = google_firestore_database.default.name
+  description = "The records database: organizations, records, roll-ups, custom prices, rejected messages."
+  value       = google_firestore_database.default.name
+}
+output "keys_database" {
+  description = "The database meant for `api_keys` alone."
+  value       = google_firestore_database.keys.name
 }

@@ -70,22 +70,61 @@ variable "key_cache_max_entries" {
   type        = number
   default     = 10000
 }
+variable "behind_load_balancer" {
+  description = "True when the edge module's HTTPS load balancer (with Cloud Armor) fronts the gateway: ingress then admits the load balancer and internal traffic only, so the run.app URL cannot bypass Cloud Armor."
+  type        = bool
+  default     = false
+}
 variable "shutdown_timeout_ms" {
   description = "How long a stopping instance drains; Cloud Run allows 10 s after SIGTERM."
   type        = number
   default     = 9000
 }
+variable "rate_limits" {
+  description = "Default rate limits per instance (RATE_LIMIT_*); an organization's own (admin org limits set) win. Across N instances a client may reach N times these; the edge module's Cloud Armor rules bound clients in front."
+  type = object({
+    org_transactions_per_second = optional(number, 1000)
+    org_burst_transactions      = optional(number, 10000)
+    org_reports_per_minute      = optional(number, 120)
+    key_transactions_per_second = optional(number, 500)
+    key_burst_transactions      = optional(number, 5000)
+    key_reports_per_minute      = optional(number, 60)
+    unknown_keys_per_minute     = optional(number, 60)
+  })
+  default = {}
+}
+variable "reports" {
+  description = "One report's ceilings (REPORT_MAX_DOCUMENTS, REPORT_TIMEOUT_MS; past either, 422 report_too_large) and the reports running at once per instance and per key (beyond, 429)."
+  type = object({
+    max_documents        = optional(number, 50000)
+    timeout_ms           = optional(number, 15000)
+    at_once_per_instance = optional(number, 8)
+    at_once_per_key      = optional(number, 4)
+  })
+  default = {}
+}
 
 locals {
   environment = {
-    GOOGLE_CLOUD_PROJECT  = var.project_id
-    PUBSUB_TOPIC          = var.topic_name
-    PUBLISH_TIMEOUT_MS    = tostring(var.publish_timeout_ms)
-    PUBLISH_BATCH_MAX_MS  = tostring(var.publish_batch_max_ms)
-    KEY_LOOKUP_TIMEOUT_MS = tostring(var.key_lookup_timeout_ms)
-    KEY_CACHE_TTL_MS      = tostring(var.key_cache_ttl_ms)
-    KEY_CACHE_MAX_ENTRIES = tostring(var.key_cache_max_entries)
-    SHUTDOWN_TIMEOUT_MS   = tostring(var.shutdown_timeout_ms)
+    REPORT_MAX_DOCUMENTS                   = tostring(var.reports.max_documents)
+    REPORT_TIMEOUT_MS                      = tostring(var.reports.timeout_ms)
+    REPORTS_AT_ONCE_PER_INSTANCE           = tostring(var.reports.at_once_per_instance)
+    REPORTS_AT_ONCE_PER_KEY                = tostring(var.reports.at_once_per_key)
+    RATE_LIMIT_ORG_TRANSACTIONS_PER_SECOND = tostring(var.rate_limits.org_transactions_per_second)
+    RATE_LIMIT_ORG_BURST_TRANSACTIONS      = tostring(var.rate_limits.org_burst_transactions)
+    RATE_LIMIT_ORG_REPORTS_PER_MINUTE      = tostring(var.rate_limits.org_reports_per_minute)
+    RATE_LIMIT_KEY_TRANSACTIONS_PER_SECOND = tostring(var.rate_limits.key_transactions_per_second)
+    RATE_LIMIT_KEY_BURST_TRANSACTIONS      = tostring(var.rate_limits.key_burst_transactions)
+    RATE_LIMIT_KEY_REPORTS_PER_MINUTE      = tostring(var.rate_limits.key_reports_per_minute)
+    RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE     = tostring(var.rate_limits.unknown_keys_per_minute)
+    GOOGLE_CLOUD_PROJECT                   = var.project_id
+    PUBSUB_TOPIC                           = var.topic_name
+    PUBLISH_TIMEOUT_MS                     = tostring(var.publish_timeout_ms)
+    PUBLISH_BATCH_MAX_MS                   = tostring(var.publish_batch_max_ms)
+    KEY_LOOKUP_TIMEOUT_MS                  = tostring(var.key_lookup_timeout_ms)
+    KEY_CACHE_TTL_MS                       = tostring(var.key_cache_ttl_ms)
+    KEY_CACHE_MAX_ENTRIES                  = tostring(var.key_cache_max_entries)
+    SHUTDOWN_TIMEOUT_MS                    = tostring(var.shutdown_timeout_ms)
     # Structured lines for Cloud Logging (the local stack uses text).
     LOG_FORMAT = "json"
     # Caps the heap so memory stays predictable under load (docs/decisions/0006-gateway-heap-flags.md); the image's CMD
@@ -95,10 +134,12 @@ locals {
 }
 
 resource "google_cloud_run_v2_service" "gateway" {
-  project             = var.project_id
-  name                = "usage-gateway"
-  location            = var.region
-  ingress             = "INGRESS_TRAFFIC_ALL"
+  project  = var.project_id
+  name     = "usage-gateway"
+  location = var.region
+  # All traffic, or, behind the edge module's load balancer, that load balancer's (and internal) only.
+  # https://cloud.google.com/run/docs/securing/ingress#settings
+  ingress             = var.behind_load_balancer ? "INGRESS_TRAFFIC_INTERNAL_LOAD_BALANCER" : "INGRESS_TRAFFIC_ALL"
   deletion_protection = false
 
   template {
@@ -152,7 +193,8 @@ resource "google_cloud_run_v2_service" "gateway" {
   }
 }
 
-# Public invocation: the API key is the client's credential.
+# Public invocation: the API key is the client's credential. (Behind the load balancer too: a serverless
+# network endpoint group forwards the client's request without a Google identity.)
 resource "google_cloud_run_v2_service_iam_member" "public" {
   project  = var.project_id
   location = var.region
@@ -162,5 +204,10 @@ resource "google_cloud_run_v2_service_iam_member" "public" {
 }
 
 output "url" {
-  value = google_cloud_run_v2_service.gateway.uri
+  description = "The run.app URL (reachable from the internet only when behind_load_balancer is false)."
+  value       = google_cloud_run_v2_service.gateway.uri
+}
+output "service_name" {
+  description = "The Cloud Run service, for the edge module's serverless network endpoint group."
+  value       = google_cloud_run_v2_service.gateway.name
 }

@@ -7,6 +7,30 @@ variable "topic_id" {
   description = "The ingestion topic the gateway publishes to."
   type        = string
 }
+variable "records_database" {
+  description = "The Firestore database of organizations, records, roll-ups and custom prices (firestore module)."
+  type        = string
+  default     = "(default)"
+}
+variable "keys_database" {
+  description = "The Firestore database meant for `api_keys` alone (firestore module); the worker gets no access to it."
+  type        = string
+}
+variable "key_admins" {
+  description = "Members (user:, group:, serviceAccount:) who manage API keys with the admin command line: read and write on the keys database only."
+  type        = list(string)
+  default     = []
+}
+
+# Firestore takes IAM conditions on the database and nothing finer: `resource.name ==
+# "projects/P/databases/D"` limits a Firestore role to one database, and is enforced for the client
+# libraries and the REST API (not in the console). Document paths cannot be named in a condition, so
+# keys that must be out of the worker's reach live in a database of their own.
+# https://cloud.google.com/firestore/docs/manage-databases#configure_per-database_access_permissions
+locals {
+  records_database_name = "projects/${var.project_id}/databases/${var.records_database}"
+  keys_database_name    = "projects/${var.project_id}/databases/${var.keys_database}"
+}
 
 resource "google_service_account" "gateway" {
   project      = var.project_id
@@ -34,18 +58,43 @@ resource "google_pubsub_topic_iam_member" "gateway_publishes" {
   member  = "serviceAccount:${google_service_account.gateway.email}"
 }
 
-# The gateway reads API keys and organizations. Firestore roles are project-wide: read-only is the least.
+# The gateway reads API keys and organizations (authentication) and records and roll-ups (reports):
+# read-only, on the two databases and no other.
 resource "google_project_iam_member" "gateway_reads_keys" {
   project = var.project_id
   role    = "roles/datastore.viewer"
   member  = "serviceAccount:${google_service_account.gateway.email}"
+  condition {
+    title       = "records-and-keys-databases"
+    description = "Read the records database and the keys database only."
+    expression  = "resource.name == \"${local.records_database_name}\" || resource.name == \"${local.keys_database_name}\""
+  }
 }
 
-# The worker writes cost records and rejected messages and reads custom prices.
+# The worker writes records, roll-ups, transaction id claims and rejected messages, and reads
+# organizations (declared dimensions) and custom prices: all in the records database. The condition keeps
+# it out of every other database, the keys database first.
 resource "google_project_iam_member" "worker_writes_records" {
   project = var.project_id
   role    = "roles/datastore.user"
   member  = "serviceAccount:${google_service_account.worker.email}"
+  condition {
+    title       = "records-database-only"
+    description = "Read and write the records database only; never the keys database."
+    expression  = "resource.name == \"${local.records_database_name}\""
+  }
+}
+
+resource "google_project_iam_member" "key_admins" {
+  for_each = toset(var.key_admins)
+  project  = var.project_id
+  role     = "roles/datastore.user"
+  member   = each.value
+  condition {
+    title       = "keys-database-only"
+    description = "Manage API keys: the keys database only."
+    expression  = "resource.name == \"${local.keys_database_name}\""
+  }
 }
 
 data "google_project" "this" {

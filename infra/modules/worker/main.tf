@@ -14,7 +14,7 @@ variable "source_dir" {
   type        = string
 }
 variable "service_account_email" {
-  description = "The worker's own identity (iam module): reads and writes Firestore."
+  description = "The worker's own identity (iam module): reads and writes the records database only."
   type        = string
 }
 variable "pusher_service_account_email" {
@@ -96,8 +96,18 @@ resource "google_cloudfunctions2_function" "worker" {
     available_cpu                    = "1"
     available_memory                 = var.memory
     timeout_seconds                  = 60
-    ingress_settings                 = "ALLOW_ALL"
-    all_traffic_on_latest_revision   = true
+    # Internal traffic only. Pub/Sub counts as internal for a Cloud Run service (which is what a Cloud Run
+    # function is) when the subscription is in the same project or VPC Service Controls perimeter and
+    # pushes to the default run.app URL, not a custom domain: the push endpoint is `url` below
+    # (service_config.uri, the run.app URL), and the pubsub module's subscription is in this project.
+    # https://cloud.google.com/run/docs/securing/ingress#settings
+    # (The functions page, /functions/docs/networking/network-settings, names Eventarc but not Pub/Sub;
+    # the run.app URL is the Cloud Run service's, so the Cloud Run page governs it. How to check after a
+    # deploy, and the fallback: infra/README.md, "Security".)
+    # The OIDC token on the push stays: ingress decides where a request may come from, roles/run.invoker
+    # (the pusher only) who may call.
+    ingress_settings               = "ALLOW_INTERNAL_ONLY"
+    all_traffic_on_latest_revision = true
     environment_variables = {
       GOOGLE_CLOUD_PROJECT        = var.project_id
       CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
@@ -119,5 +129,6 @@ resource "google_cloud_run_service_iam_member" "pusher_invokes" {
 }
 
 output "url" {
-  value = google_cloudfunctions2_function.worker.service_config[0].uri
+  description = "The function's run.app URL: the push endpoint must be this URL for internal-only ingress to admit Pub/Sub."
+  value       = google_cloudfunctions2_function.worker.service_config[0].uri
 }

@@ -4,7 +4,7 @@ import { isWellFormed } from "@usage-ingestion/shared";
  * Firestore refuses some JSON the gateway accepts: arrays directly inside arrays, empty map keys, keys
  * of the reserved form `__name__`, keys over 1,500 bytes, text that is not valid Unicode (lone
  * surrogates), and nesting deeper than 20 levels. Such parts
- * are kept, losslessly, as JSON text; every storable key stays where it was, so `context` stays filterable.
+ * are kept, losslessly, as JSON text; every storable key stays where it was, so `context` keeps its shape (it is exempt from indexing in Terraform: reports read roll-up cells).
  */
 export const UNSTORABLE_KEYS_FIELD = "_unstorable_json";
 const MAX_DEPTH = 12;

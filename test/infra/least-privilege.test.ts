@@ -1,0 +1,250 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../scripts/lib/services.ts";
+import { type Hcl, parseInfra } from "./hcl.ts";
+
+/**
+ * Least privilege and storage limits on Google Cloud, offline on the parsed Terraform: who may reach the
+ * worker, which Firestore database each identity may touch, how long BigQuery keeps raw transactions and
+ * who reads which rows, and the optional Cloud Armor edge in front of the gateway. infra/README.md,
+ * "Security", says why each is as it is.
+ */
+const tf = (expression: string) => `\${${expression}}`;
+
+let files = new Map<string, Hcl>();
+const inFolder = (folder: string) =>
+  [...files.entries()].filter(([path]) => path.startsWith(`${folder}/`)).map(([, hcl]) => hcl);
+const block = (folder: string, kind: string, type: string, name?: string): Hcl => {
+  for (const hcl of inFolder(folder)) {
+    const found = name === undefined ? hcl[kind]?.[type] : hcl[kind]?.[type]?.[name];
+    if (found) return found[0];
+  }
+  throw new Error(`no ${kind} ${type}${name ? `.${name}` : ""} in ${folder}`);
+};
+const resource = (module: string, type: string, name: string) => block(`modules/${module}`, "resource", type, name);
+const variable = (folder: string, name: string) => block(folder, "variable", name);
+const output = (folder: string, name: string) => block(folder, "output", name);
+const local = (folder: string, name: string) =>
+  inFolder(folder)
+    .flatMap((hcl) => hcl.locals ?? [])
+    .find((locals: Hcl) => name in locals)?.[name];
+const exampleModule = (name: string) => block("envs/example", "module", name);
+
+/** Evaluates a conditional on one boolean variable, `${var.flag ? "a" : "b"}`, for a value of the flag. */
+function choose(expression: string, flag: string, value: boolean): unknown {
+  const match = new RegExp(`^\\$\\{var\\.${flag} \\? (.+) : (.+)\\}$`).exec(expression);
+  if (!match) throw new Error(`not a conditional on var.${flag}: ${expression}`);
+  return JSON.parse((value ? match[1] : match[2]) ?? "");
+}
+
+beforeAll(async () => {
+  files = await parseInfra();
+});
+
+describe("the cost worker's ingress", () => {
+  it("takes internal traffic only", () => {
+    const fn = resource("worker", "google_cloudfunctions2_function", "worker");
+    expect(fn.service_config[0].ingress_settings).toBe("ALLOW_INTERNAL_ONLY");
+  });
+
+  it("is pushed to by Pub/Sub in the same project at its run.app URL, which internal ingress admits", () => {
+    // service_config.uri is the Cloud Run service's run.app URL (the function's `url` is cloudfunctions.net).
+    expect(output("modules/worker", "url").value).toBe(
+      tf("google_cloudfunctions2_function.worker.service_config[0].uri"),
+    );
+    const pubsub = exampleModule("pubsub");
+    expect(pubsub.push_endpoint.startsWith(tf("module.worker.url"))).toBe(true);
+    expect(pubsub.project_id).toBe(tf("var.project_id"));
+    expect(exampleModule("worker").project_id).toBe(tf("var.project_id"));
+  });
+
+  it("keeps the push's OIDC token, and the pusher as the only invoker", () => {
+    const subscription = resource("pubsub", "google_pubsub_subscription", "cost_worker");
+    expect(subscription.push_config[0].oidc_token[0].service_account_email).toBe(tf("var.push_service_account_email"));
+    expect(exampleModule("pubsub").push_service_account_email).toBe(tf("module.iam.pusher_email"));
+    expect(exampleModule("worker").pusher_service_account_email).toBe(tf("module.iam.pusher_email"));
+    const invoker = resource("worker", "google_cloud_run_service_iam_member", "pusher_invokes");
+    expect(invoker).toMatchObject({
+      role: "roles/run.invoker",
+      member: `serviceAccount:${tf("var.pusher_service_account_email")}`,
+    });
+  });
+});
+
+describe("Firestore access", () => {
+  const database = (name: string) => `projects/${tf("var.project_id")}/databases/${tf(`var.${name}`)}`;
+  const records = `resource.name == "${tf("local.records_database_name")}"`;
+  const keys = `resource.name == "${tf("local.keys_database_name")}"`;
+
+  it("puts the keys in a database of their own, next to the records database", () => {
+    expect(resource("firestore", "google_firestore_database", "default").name).toBe("(default)");
+    expect(resource("firestore", "google_firestore_database", "keys").name).toBe(tf("var.keys_database_id"));
+    const keysDatabase = variable("modules/firestore", "keys_database_id").default;
+    expect(typeof keysDatabase).toBe("string");
+    expect(keysDatabase).not.toBe("(default)");
+    expect(output("modules/firestore", "keys_database").value).toBe(tf("google_firestore_database.keys.name"));
+    const iam = exampleModule("iam");
+    expect(iam.records_database).toBe(tf("module.firestore.database"));
+    expect(iam.keys_database).toBe(tf("module.firestore.keys_database"));
+    expect(local("modules/iam", "records_database_name")).toBe(database("records_database"));
+    expect(local("modules/iam", "keys_database_name")).toBe(database("keys_database"));
+  });
+
+  it("lets the worker read and write the records database only, never the keys database", () => {
+    const grant = resource("iam", "google_project_iam_member", "worker_writes_records");
+    expect(grant.role).toBe("roles/datastore.user");
+    expect(grant.condition?.[0]?.expression).toBe(records);
+  });
+
+  it("lets the gateway read the records and the keys, and key admins manage the keys only", () => {
+    const gateway = resource("iam", "google_project_iam_member", "gateway_reads_keys");
+    expect(gateway.role).toBe("roles/datastore.viewer");
+    expect(gateway.condition?.[0]?.expression).toBe(`${records} || ${keys}`);
+    const admins = resource("iam", "google_project_iam_member", "key_admins");
+    expect(admins.condition?.[0]?.expression).toBe(keys);
+    expect(variable("modules/iam", "key_admins").default).toEqual([]);
+  });
+
+  it("grants no Firestore role without a condition naming its databases", () => {
+    const unconditioned: string[] = [];
+    for (const [path, hcl] of files) {
+      for (const [type, byName] of Object.entries(hcl.resource ?? {})) {
+        for (const [name, [grant]] of Object.entries(byName as Record<string, Hcl[]>)) {
+          if (typeof grant?.role !== "string" || !grant.role.startsWith("roles/datastore.")) continue;
+          const expression = grant.condition?.[0]?.expression ?? "";
+          if (!expression.startsWith("resource.name == ")) unconditioned.push(`${path}: ${type}.${name}`);
+        }
+      }
+    }
+    expect(unconditioned).toEqual([]);
+  });
+});
+
+describe("BigQuery", () => {
+  it("deletes raw transactions partition_expiration_days after their day (400 by default)", () => {
+    expect(variable("modules/analytics", "partition_expiration_days").default).toBe(400);
+    expect(local("modules/analytics", "partition_expiration_ms")).toBe(
+      tf("var.partition_expiration_days * 24 * 60 * 60 * 1000"),
+    );
+    const table = resource("analytics", "google_bigquery_table", "transactions");
+    expect(table.time_partitioning[0]).toMatchObject({
+      type: "DAY",
+      expiration_ms: tf("local.partition_expiration_ms"),
+    });
+    const dataset = resource("analytics", "google_bigquery_dataset", "usage");
+    expect(dataset.default_partition_expiration_ms).toBe(tf("local.partition_expiration_ms"));
+    expect(exampleModule("analytics").partition_expiration_days).toBe(tf("var.bigquery_partition_expiration_days"));
+    expect(variable("envs/example", "bigquery_partition_expiration_days").default).toBe(400);
+  });
+
+  it("shows each organization's readers that organization's rows only, by the attribute the gateway sets", () => {
+    const attributes = queueMessageAttributes({ organization_id: "org-a", schema_version: 1 } as QueueMessage);
+    const attribute = Object.keys(attributes).find((key) => attributes[key] === "org-a");
+    expect(attribute).toBe("organization_id");
+    const policy = resource("analytics", "google_bigquery_row_access_policy", "organization");
+    expect(policy.for_each).toBe(tf("var.organization_readers"));
+    expect(policy.filter_predicate).toBe(`JSON_VALUE(attributes, '$.${attribute}') = '${tf("each.key")}'`);
+    expect(policy.grantees).toBe(tf("each.value"));
+    expect(policy.table_id).toBe(tf("google_bigquery_table.transactions.table_id"));
+    // Off by default: no organization listed, no policy, the table reads as before.
+    expect(variable("modules/analytics", "organization_readers").default).toEqual({});
+    expect(exampleModule("analytics").organization_readers).toBe(tf("var.bigquery_organization_readers"));
+    // Readers need to read the table at all; the policy then filters what they see.
+    const readers = resource("analytics", "google_bigquery_table_iam_member", "organization_readers");
+    expect(readers).toMatchObject({ role: "roles/bigquery.dataViewer", member: tf("each.value") });
+  });
+
+  it("keeps every row visible to all_rows_readers once any organization policy exists", () => {
+    expect(local("modules/analytics", "row_policies_on")).toBe(tf("length(var.organization_readers) > 0"));
+    const everything = resource("analytics", "google_bigquery_row_access_policy", "all_rows");
+    expect(everything.count).toBe(tf("local.row_policies_on && length(var.all_rows_readers) > 0 ? 1 : 0"));
+    expect(everything).toMatchObject({ filter_predicate: "TRUE", grantees: tf("var.all_rows_readers") });
+  });
+
+  it("writes only organization ids the admin command line makes into the policies' SQL", () => {
+    const admin = readFileSync(join(REPO_ROOT, "scripts/admin/organizations.ts"), "utf8");
+    const pattern = /const ORG_ID = \/(.+)\/;/.exec(admin)?.[1];
+    expect(pattern).toBeDefined();
+    const [validation] = variable("modules/analytics", "organization_readers").validation;
+    expect(validation.condition).toContain(`regex("${pattern}", id)`);
+    expect(new RegExp(pattern ?? "$^").test("a'b")).toBe(false);
+  });
+
+  it("asks for a google provider that has google_bigquery_row_access_policy (added in 6.36.0)", () => {
+    const [terraform] = inFolder("modules/analytics").flatMap((hcl) => hcl.terraform ?? []);
+    const version: string = terraform.required_providers[0].google.version;
+    const major = Number(/^~> (\d+)\.\d+$/.exec(version)?.[1]);
+    expect(major).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe("the optional edge (HTTPS load balancer with Cloud Armor)", () => {
+  const THRESHOLDS = [
+    "rate_limit_count",
+    "rate_limit_interval_sec",
+    "ban_threshold_count",
+    "ban_threshold_interval_sec",
+    "ban_duration_sec",
+  ];
+
+  it("is off by default: no edge resource at all", () => {
+    expect(variable("envs/example", "enable_load_balancer").default).toBe(false);
+    const edge = exampleModule("edge");
+    expect(edge.source).toBe("../../modules/edge");
+    expect(choose(edge.count, "enable_load_balancer", false)).toBe(0);
+    expect(choose(edge.count, "enable_load_balancer", true)).toBe(1);
+  });
+
+  it("throttles and bans per client IP at thresholds the variables set", () => {
+    const policy = resource("edge", "google_compute_security_policy", "gateway");
+    const rule = policy.rule.find((r: Hcl) => r.rate_limit_options);
+    expect(rule).toBeDefined();
+    expect(rule.action).toBe("rate_based_ban");
+    expect(rule.match[0].config[0].src_ip_ranges).toEqual(["*"]);
+    const options = rule.rate_limit_options[0];
+    expect(options).toMatchObject({ conform_action: "allow", exceed_action: "deny(429)", enforce_on_key: "IP" });
+    expect(options.rate_limit_threshold[0]).toEqual({
+      count: tf("var.rate_limit_count"),
+      interval_sec: tf("var.rate_limit_interval_sec"),
+    });
+    expect(options.ban_threshold[0]).toEqual({
+      count: tf("var.ban_threshold_count"),
+      interval_sec: tf("var.ban_threshold_interval_sec"),
+    });
+    expect(options.ban_duration_sec).toBe(tf("var.ban_duration_sec"));
+    for (const name of THRESHOLDS) {
+      const declared = variable("modules/edge", name);
+      expect(declared.default, name).toBeGreaterThan(0);
+      expect(declared.nullable, name).toBe(false);
+      expect(exampleModule("edge")[name], name).toBe(tf(`var.edge_${name}`));
+      expect(variable("envs/example", `edge_${name}`).default, name).toBeNull();
+    }
+  });
+
+  it("applies the policy to the gateway's backend, served over HTTPS only", () => {
+    const backend = resource("edge", "google_compute_backend_service", "gateway");
+    expect(backend.security_policy).toBe(tf("google_compute_security_policy.gateway.id"));
+    expect(backend.backend[0].group).toBe(tf("google_compute_region_network_endpoint_group.gateway.id"));
+    const neg = resource("edge", "google_compute_region_network_endpoint_group", "gateway");
+    expect(neg.cloud_run[0].service).toBe(tf("var.gateway_service_name"));
+    expect(exampleModule("edge").gateway_service_name).toBe(tf("module.gateway.service_name"));
+    expect(output("modules/gateway", "service_name").value).toBe(tf("google_cloud_run_v2_service.gateway.name"));
+    const rules = inFolder("modules/edge").flatMap((hcl) =>
+      Object.values(hcl.resource?.google_compute_global_forwarding_rule ?? {}).flat(),
+    ) as Hcl[];
+    expect(rules.map((rule) => rule.port_range)).toEqual(["443"]);
+  });
+
+  it("switches the gateway's ingress to the load balancer's with it", () => {
+    const ingress = resource("gateway", "google_cloud_run_v2_service", "gateway").ingress;
+    expect(choose(ingress, "behind_load_balancer", false)).toBe("INGRESS_TRAFFIC_ALL");
+    expect(choose(ingress, "behind_load_balancer", true)).toBe("INGRESS_TRAFFIC_INTERNAL_LOAD_BALANCER");
+    expect(variable("modules/gateway", "behind_load_balancer").default).toBe(false);
+    expect(exampleModule("gateway").behind_load_balancer).toBe(tf("var.enable_load_balancer"));
+    expect(output("envs/example", "gateway_url").value).toBe(
+      tf("var.enable_load_balancer ? module.edge[0].url : module.gateway.url"),
+    );
+  });
+});
