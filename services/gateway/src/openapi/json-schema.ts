@@ -20,8 +20,8 @@ const CHECK_OVERRIDES: Record<string, JsonSchema> = {
   "must be a UTC day YYYY-MM-DD": { pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
   [`must be a whole number from 1 to ${MAX_GROUPS_PER_PAGE}`]: { pattern: "^[0-9]{1,5}$" },
   // context: at most 64 keys, names at most 128 bytes
-  [`must have at most ${MAX_CONTEXT_KEYS} keys`]: { maxProperties: MAX_CONTEXT_KEYS },
-  [`must have key names of at most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8`]: {
+  [`must have at most ${MAX_CONTEXT_KEYS} keys, each name at most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8`]: {
+    maxProperties: MAX_CONTEXT_KEYS,
     propertyNames: {
       maxLength: MAX_CONTEXT_KEY_BYTES,
       description: `At most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8.`,
