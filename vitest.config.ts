@@ -16,12 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: [
-            "shared/**/*.test.ts",
-            "clients/**/*.test.ts",
-            "services/**/*.test.ts",
-            "scripts/**/*.test.ts",
-          ],
+          include: ["shared/**/*.test.ts", "clients/**/*.test.ts", "services/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**"],
         },
       },

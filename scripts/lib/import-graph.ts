@@ -56,7 +56,7 @@ export function importGraph(root: string, dirs: readonly string[]): Map<string, 
         const text = readFileSync(path, "utf8");
         const imports = [...text.matchAll(SPECIFIER)]
           .map((match) => resolveImport(path, (match[1] ?? match[2]) as string))
-          .filter((target): target is string => target !== null && target.endsWith(".ts"));
+          .filter((target): target is string => target?.endsWith(".ts") === true);
         graph.set(path, [...new Set(imports)]);
       }
     }

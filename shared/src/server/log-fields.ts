@@ -28,7 +28,9 @@ function boundedValue(value: unknown, depth: number): unknown {
     let out: unknown[] | undefined;
     value.forEach((item, i) => {
       const bounded = boundedValue(item, depth + 1);
-      if (bounded !== item) (out ??= value.slice())[i] = bounded;
+      if (bounded === item) return;
+      out ??= value.slice();
+      out[i] = bounded;
     });
     return out ?? value;
   }
