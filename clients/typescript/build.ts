@@ -27,11 +27,18 @@ async function main() {
   await build(bundleOptions);
   execFileSync("tsc", ["-p", join(root, "tsconfig.build.json")], { stdio: "inherit" });
   // Declarations name their neighbours as the built files, for every module resolution mode.
+  const packageImports: string[] = [];
   for (const file of readdirSync(join(root, "dist"), { recursive: true, encoding: "utf8" })) {
     if (!file.endsWith(".d.ts")) continue;
     const path = join(root, "dist", file);
-    writeFileSync(path, readFileSync(path, "utf8").replace(/(from "\.{1,2}\/[^"]+)\.ts"/g, '$1.js"'));
+    const text = readFileSync(path, "utf8").replace(/(from "\.{1,2}\/[^"]+)\.ts"/g, '$1.js"');
+    writeFileSync(path, text);
+    for (const [, name] of text.matchAll(/(?:from |import\(|reference types=)"([^."][^"]*)"/g))
+      packageImports.push(`${file}: ${name}`);
   }
+  // The package is published without dependencies: a declaration naming a package (the unpublished
+  // workspace one, say) would leave its users' types unresolved.
+  if (packageImports.length > 0) throw new Error(`declarations import packages:\n${packageImports.join("\n")}`);
   console.log("built dist/index.js and dist/index.d.ts");
 }
 

@@ -1,5 +1,5 @@
-import { type FieldError, QUEUEING_FAILURE_PREFIX } from "@usage-ingestion/shared";
 import { type BackoffOptions, backoffDelay } from "./backoff.ts";
+import { type FieldError, QUEUEING_FAILURE_PREFIX } from "./contract.ts";
 import { type Answer, type PostOptions, postBulk } from "./http.ts";
 import type { Delivered, DeliveryFailure, FlushResult, TrackedTransaction } from "./types.ts";
 

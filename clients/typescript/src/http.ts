@@ -1,4 +1,4 @@
-import type { ErrorObject, FieldError, TransactionResult } from "@usage-ingestion/shared";
+import type { ErrorObject, FieldError, TransactionResult } from "./contract.ts";
 import type { TrackedTransaction } from "./types.ts";
 
 /** One answer of `POST /usage/transactions`, or the network error that stood in for it. */

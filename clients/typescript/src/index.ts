@@ -6,6 +6,7 @@ export { fromGemini, type GeminiOptions } from "./adapters/gemini.ts";
 export { fromOpenAI, type OpenAIOptions } from "./adapters/openai.ts";
 export { fromXai } from "./adapters/xai.ts";
 export { type ClientOptions, createClient, MAX_BATCH_BYTES, MAX_BATCH_SIZE, type UsageClient } from "./client.ts";
+export type { FieldError, FieldErrorCode, Provider, RequestType, TransactionContext, UsageEntry } from "./contract.ts";
 export { QUEUEING_FAILURE_PREFIX } from "./deliver.ts";
 export type {
   Delivered,

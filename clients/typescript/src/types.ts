@@ -1,4 +1,4 @@
-import type { FieldError, Provider, Transaction, UsageEntry } from "@usage-ingestion/shared";
+import type { FieldError, Provider, Transaction, UsageEntry } from "./contract.ts";
 
 /** A transaction as the client sends it: the contract's transaction plus the client's own id. */
 export type TrackedTransaction = Transaction & {

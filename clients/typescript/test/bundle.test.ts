@@ -21,6 +21,8 @@ describe("the built package", () => {
     expect(code).not.toMatch(/\bBuffer\b/);
     expect(code).not.toMatch(/\bprocess\./);
     expect(code).not.toMatch(/^import /m);
+    // The client's own code only: the contract is restated, not taken from the workspace package.
+    expect(code).not.toMatch(/shared\/src|valibot/);
 
     // It runs on its own, with nothing but the platform's globals.
     const path = join(mkdtempSync(join(tmpdir(), "usage-client-")), "index.mjs");
@@ -31,8 +33,19 @@ describe("the built package", () => {
 
   it("points `exports` and `types` at what the build writes", () => {
     const outfile = `./${relative(packageRoot, bundleOptions.outfile as string)}`;
-    expect(pkg.exports["."]).toEqual({ types: "./dist/index.d.ts", import: outfile });
+    expect(pkg.exports["."]).toEqual({ types: "./dist/index.d.ts", import: outfile, default: outfile });
+    // TypeScript takes the first condition that matches: `types` must come first.
+    expect(Object.keys(pkg.exports["."])[0]).toBe("types");
     expect(pkg.types).toBe("./dist/index.d.ts");
+    expect([pkg.main, pkg.module]).toEqual([outfile, outfile]);
     expect(outfile).toBe("./dist/index.js");
+  });
+
+  it("is published with what the build writes and without dependencies", () => {
+    expect(pkg.files).toContain("dist");
+    expect(pkg).not.toHaveProperty("private");
+    // The bundle holds everything it runs; the workspace package it is tested against is not published.
+    expect(pkg).not.toHaveProperty("dependencies");
+    expect(pkg.scripts.prepack).toBe("npm run build");
   });
 });

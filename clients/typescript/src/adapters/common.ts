@@ -1,4 +1,4 @@
-import type { Provider, UsageEntry } from "@usage-ingestion/shared";
+import type { Provider, UsageEntry } from "../contract.ts";
 import type { VendorUsage } from "../types.ts";
 
 export type Json = Record<string, unknown>;

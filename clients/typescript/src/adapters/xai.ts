@@ -1,4 +1,4 @@
-import type { UsageEntry } from "@usage-ingestion/shared";
+import type { UsageEntry } from "../contract.ts";
 import type { VendorUsage } from "../types.ts";
 import {
   countAt,
