@@ -1,11 +1,13 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
+import { terminateDatabases } from "@usage-ingestion/shared/server";
 import { adminTarget } from "../lib/local-stack-state.ts";
 import { defaultTopologyNames } from "../lib/topology.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
-import { adminFirestore } from "./firestore.ts";
+import { adminDatabases, adminFirestore } from "./firestore.ts";
 import { runLimitsCommand } from "./limits.ts";
 import {
+  copyApiKeysToKeysDatabase,
   createApiKey,
   createOrganization,
   disableApiKey,
@@ -40,6 +42,9 @@ API keys
                                       dashboard only); it is printed once, alone on the last line
   key list <org-id>                   list the organization's keys (prefix, status, created, scope)
   key disable <key-prefix>            disable the key with this prefix
+  key migrate                         copy every key of the records database into KEYS_DATABASE
+                                      (keys already there are left as they are); then deploy the
+                                      gateway reading KEYS_DATABASE (docs/decisions/0010)
 
 Custom prices (schema: README; effective_from absent = always in effect, from any receive time)
   pricing set <org-id> <file.json>    replace the organization's whole list of custom prices
@@ -69,8 +74,9 @@ Which project: the variables PUBSUB_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST, GOOG
 when any of them is set (an emulator where its host is set, Google Cloud where not); otherwise the
 local stack \`npm start\` runs in this checkout, found by itself (it records itself in .local-stack.json
 while it runs); otherwise Google Cloud with the default credentials. The first line on stderr names
-the project and the emulators used. Revocations take effect within the gateway's key cache time
-(10 s by default).`;
+the project and the emulators used. KEYS_DATABASE names the Firestore database of the keys
+(default "(default)", the records' own), as for the gateway. Revocations take effect within the
+gateway's key cache time (10 s by default).`;
 
 export type Out = (line: string) => void;
 
@@ -88,11 +94,14 @@ export interface AdminClients {
   pubsub?: () => PubSub;
   /** A client built with `useBigInt`, for the cost sums (see firestoreReportSource). */
   reportsDb?: Firestore;
+  /** The keys database's client (KEYS_DATABASE), when keys live apart from the records. */
+  keysDb?: Firestore;
 }
 
 export async function runAdmin(args: string[], db: Firestore, out: Out, clients: AdminClients = {}): Promise<void> {
   const pubsub = clients.pubsub ?? (() => new PubSub());
   const reportsDb = clients.reportsDb ?? db;
+  const databases = { records: db, keys: clients.keysDb ?? db };
   const [group, action, ...rest] = args;
   const need = (count: number, usage: string) => {
     if (rest.length < count) throw new UserError(`usage: npm run admin -- ${usage}`);
@@ -127,21 +136,25 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       need(1, "key create <org-id> [--scope ingest|read]");
       const scopeAt = rest.indexOf("--scope");
       const scope = scopeAt >= 0 ? parseKeyScope(rest[scopeAt + 1] ?? "") : "ingest";
-      const created = await createApiKey(db, rest[0] as string, undefined, undefined, scope);
+      const created = await createApiKey(databases, rest[0] as string, undefined, undefined, scope);
       out(`created ${scope} key ${created.prefix}... for ${created.organization_id}; it is shown once, keep it now:`);
       return out(created.key);
     }
     case "key list": {
       need(1, "key list <org-id>");
-      const keys = await listApiKeys(db, rest[0] as string);
+      const keys = await listApiKeys(databases, rest[0] as string);
       if (keys.length === 0) return out("no keys");
       for (const key of keys) out(`${key.prefix}...\t${key.status}\t${key.created_at}\t${key.scope}`);
       return;
     }
     case "key disable": {
       need(1, "key disable <key-prefix>");
-      const key = await disableApiKey(db, rest[0] as string);
+      const key = await disableApiKey(databases, rest[0] as string);
       return out(`disabled key ${key.prefix}... of ${key.organization_id}`);
+    }
+    case "key migrate": {
+      const { copied, present } = await copyApiKeysToKeysDatabase(databases);
+      return out(`copied ${copied} keys into database ${databases.keys.databaseId}; ${present} were there already`);
     }
     case "pricing set":
     case "pricing list":
@@ -213,11 +226,13 @@ if (isMain) {
   const options = process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {};
   const db = adminFirestore();
   const reportsDb = adminFirestore(process.env, { useBigInt: true });
+  const databases = adminDatabases(db);
   let pubsub: PubSub | undefined;
   let code = 0;
   try {
     await runAdmin(args, db, (line) => console.log(line), {
       reportsDb,
+      keysDb: databases.keys,
       pubsub: () => {
         pubsub ??= new PubSub(options);
         return pubsub;
@@ -229,7 +244,7 @@ if (isMain) {
       error instanceof UserError ? `error: ${error.message}` : `error: ${(error as Error).message ?? String(error)}`,
     );
   } finally {
-    await Promise.all([db.terminate(), reportsDb.terminate()]);
+    await Promise.all([terminateDatabases(databases), reportsDb.terminate()]);
     await pubsub?.close();
   }
   process.exit(code);

@@ -1,4 +1,4 @@
-import type { Firestore } from "@google-cloud/firestore";
+import type { Firestore, QueryDocumentSnapshot } from "@google-cloud/firestore";
 import {
   type ApiKeyDocument,
   COLLECTIONS,
@@ -7,7 +7,13 @@ import {
   type OrganizationDocument,
   type Status,
 } from "@usage-ingestion/shared";
-import { apiKeyDisplayPrefix, generateApiKey, hashApiKey, isAlreadyExists } from "@usage-ingestion/shared/server";
+import {
+  apiKeyDisplayPrefix,
+  type Databases,
+  generateApiKey,
+  hashApiKey,
+  isAlreadyExists,
+} from "@usage-ingestion/shared/server";
 
 /** A mistake of the caller's (unknown organization, duplicate id): printed without a stack trace. */
 export class UserError extends Error {
@@ -17,7 +23,8 @@ export class UserError extends Error {
 const ORG_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 const organizations = (db: Firestore) => db.collection(COLLECTIONS.organizations);
-const apiKeys = (db: Firestore) => db.collection(COLLECTIONS.apiKeys);
+/** Keys live in the keys database, apart from the records (docs/decisions/0010). */
+const apiKeys = (db: Databases) => db.keys.collection(COLLECTIONS.apiKeys);
 
 export async function createOrganization(db: Firestore, id: string, name = id, now = new Date()) {
   if (!ORG_ID.test(id)) {
@@ -62,13 +69,13 @@ export function parseKeyScope(text: string): KeyScope {
  * `ingest` keys send usage; `read` keys read the reports and the dashboard; neither does the other's work.
  */
 export async function createApiKey(
-  db: Firestore,
+  db: Databases,
   organizationId: string,
   key = generateApiKey(),
   now = new Date(),
   scope: KeyScope = "ingest",
 ) {
-  await getOrganization(db, organizationId);
+  await getOrganization(db.records, organizationId);
   const doc: ApiKeyDocument = {
     organization_id: organizationId,
     prefix: apiKeyDisplayPrefix(key),
@@ -80,8 +87,8 @@ export async function createApiKey(
   return { key, ...doc };
 }
 
-export async function listApiKeys(db: Firestore, organizationId: string) {
-  await getOrganization(db, organizationId);
+export async function listApiKeys(db: Databases, organizationId: string) {
+  await getOrganization(db.records, organizationId);
   const snap = await apiKeys(db).where("organization_id", "==", organizationId).get();
   return snap.docs
     .map((doc) => doc.data() as ApiKeyDocument)
@@ -90,7 +97,7 @@ export async function listApiKeys(db: Firestore, organizationId: string) {
 }
 
 /** Disables the one key whose listed prefix starts with `prefix`; an ambiguous prefix is refused. */
-export async function disableApiKey(db: Firestore, prefix: string) {
+export async function disableApiKey(db: Databases, prefix: string) {
   if (prefix.length < 6) throw new UserError("give at least 6 characters of the key prefix");
   const shown = apiKeyDisplayPrefix(prefix);
   const snap = await apiKeys(db).where("prefix", ">=", shown).where("prefix", "<=", `${shown}\uf8ff`).get();
@@ -100,4 +107,26 @@ export async function disableApiKey(db: Firestore, prefix: string) {
   const [match] = matches;
   await match?.ref.update({ status: "disabled" satisfies Status });
   return match?.data() as ApiKeyDocument;
+}
+
+/**
+ * Copies every key of the records database's `api_keys` into the keys database (docs/decisions/0010, step 5
+ * of the migration). A key already there is left as it is (it may have been disabled since), so the copy can
+ * run again safely; the records database's keys are not removed.
+ */
+export async function copyApiKeysToKeysDatabase(db: Databases): Promise<{ copied: number; present: number }> {
+  if (db.records === db.keys) throw new UserError("KEYS_DATABASE names the records database: there is nothing to copy");
+  let copied = 0;
+  let present = 0;
+  const source = db.records.collection(COLLECTIONS.apiKeys);
+  for await (const snap of source.stream() as AsyncIterable<QueryDocumentSnapshot>) {
+    try {
+      await apiKeys(db).doc(snap.id).create(snap.data());
+      copied += 1;
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+      present += 1;
+    }
+  }
+  return { copied, present };
 }

@@ -45,7 +45,7 @@ try {
   const pubsub = new PubSub({ projectId });
   const organizationId = "bench";
   await createOrganization(db, organizationId);
-  const { key } = await createApiKey(db, organizationId);
+  const { key } = await createApiKey({ records: db, keys: db }, organizationId);
   const ctx: BenchContext = {
     projectId,
     organizationId,

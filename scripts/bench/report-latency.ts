@@ -96,11 +96,15 @@ export async function reportLatency(projectId: string): Promise<string[]> {
   const db = new Firestore({ projectId });
   const reportsDb = new Firestore({ projectId, useBigInt: true });
   await createOrganization(db, ORG);
-  const { key } = await createApiKey(db, ORG, undefined, undefined, "read");
+  const { key } = await createApiKey({ records: db, keys: db }, ORG, undefined, undefined, "read");
   const seedStart = Date.now();
   const seeded = await seed(db);
   const seedSeconds = (Date.now() - seedStart) / 1000;
-  const keys = cachedKeyStore(firestoreKeyStore(db), { ttlMs: 60_000, maxEntries: 10, lookupTimeoutMs: 5_000 });
+  const keys = cachedKeyStore(firestoreKeyStore({ records: db, keys: db }), {
+    ttlMs: 60_000,
+    maxEntries: 10,
+    lookupTimeoutMs: 5_000,
+  });
   const app = createApp({
     keys,
     publisher: { publish: async () => [], close: async () => {} },

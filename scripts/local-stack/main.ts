@@ -1,6 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
-import { generateApiKey } from "@usage-ingestion/shared/server";
+import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
 import { listDimensions, setDimensions } from "../admin/dimensions.ts";
+import { adminDatabases } from "../admin/firestore.ts";
 import { createApiKey, createOrganization, setOrganizationStatus, UserError } from "../admin/organizations.ts";
 import { BUNDLES, bundle } from "../lib/bundle.ts";
 import { localStackStatePath, removeLocalStackState, writeLocalStackState } from "../lib/local-stack-state.ts";
@@ -25,6 +26,8 @@ const quiet = process.env.STACK_QUIET === "1";
 /** The development organization, its context dimension, an ingest key and a read key (the dashboard's). */
 async function seedDevelopment(): Promise<{ ingestKey: string; readKey: string }> {
   const db = new Firestore({ projectId });
+  // The gateway started below reads keys where KEYS_DATABASE says, as the admin command line writes them.
+  const databases = adminDatabases(db, { ...process.env, GOOGLE_CLOUD_PROJECT: projectId });
   try {
     try {
       await createOrganization(db, DEV_ORGANIZATION, "Development");
@@ -35,9 +38,9 @@ async function seedDevelopment(): Promise<{ ingestKey: string; readKey: string }
     // Emulators kept from an earlier run may hold more dimensions: the feature one is added, none removed.
     const dimensions = await listDimensions(db, DEV_ORGANIZATION);
     if (!dimensions.includes(DEV_DIMENSION)) await setDimensions(db, DEV_ORGANIZATION, [...dimensions, DEV_DIMENSION]);
-    const ingest = await createApiKey(db, DEV_ORGANIZATION, process.env.DEV_API_KEY || generateApiKey());
+    const ingest = await createApiKey(databases, DEV_ORGANIZATION, process.env.DEV_API_KEY || generateApiKey());
     const read = await createApiKey(
-      db,
+      databases,
       DEV_ORGANIZATION,
       process.env.DEV_READ_KEY || generateApiKey(),
       undefined,
@@ -45,7 +48,7 @@ async function seedDevelopment(): Promise<{ ingestKey: string; readKey: string }
     );
     return { ingestKey: ingest.key, readKey: read.key };
   } finally {
-    await db.terminate();
+    await terminateDatabases(databases);
   }
 }
 

@@ -6,7 +6,7 @@ import { delay } from "../../scripts/lib/processes.ts";
 import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
-import { firestore, freeClosedPort, pullableTopic, seedOrganization } from "../setup/harness.ts";
+import { databases, firestore, freeClosedPort, pullableTopic, seedOrganization } from "../setup/harness.ts";
 
 describe("POST /usage/transactions: authentication", () => {
   let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -42,7 +42,7 @@ describe("POST /usage/transactions: authentication", () => {
   it("refuses a disabled key within the cache time", async () => {
     const org = await seedOrganization();
     expect((await gateway.post(validTransaction(), { "X-Api-Key": org.apiKey })).status).toBe(202);
-    await disableApiKey(firestore(), org.keyPrefix);
+    await disableApiKey(databases(), org.keyPrefix);
     await delay(400);
     expect((await gateway.post(validTransaction(), { "X-Api-Key": org.apiKey })).status).toBe(401);
   });
@@ -91,7 +91,7 @@ describe("POST /usage/transactions: key store unavailable", () => {
     const topicName = (await pullableTopic()).topicName;
     const gateway = await startTestGateway({
       topicName,
-      keyStore: firestoreKeyStore(unreachable),
+      keyStore: firestoreKeyStore({ records: unreachable, keys: unreachable }),
       keyLookupTimeoutMs: 1_000,
     });
     try {

@@ -6,7 +6,7 @@ import type { RateLimitConfig } from "../../services/gateway/src/limits/rate-lim
 import { pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { failingWhere, startTestGateway } from "../setup/gateway.ts";
-import { firestore, pubsub, pullableTopic, seedOrganization } from "../setup/harness.ts";
+import { databases, firestore, pubsub, pullableTopic, seedOrganization } from "../setup/harness.ts";
 
 /** Small limits, so that a few requests reach each of them. */
 const LIMITS: RateLimitConfig = {
@@ -30,7 +30,7 @@ beforeAll(async () => {
     .update({ limits: { ingest_transactions_per_second: 20 } });
   const topic = await pullableTopic();
   const real = pubSubPublisher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000 });
-  const store = firestoreKeyStore(firestore());
+  const store = firestoreKeyStore(databases());
   const counting: KeyStore = {
     findActiveKey: (hash) => {
       lookups.push(hash);
@@ -82,7 +82,7 @@ describe("ingestion rate limits, in transactions a second", () => {
 
   it("counts every key of an organization together", async () => {
     await waitForNextSecond();
-    const { key: other } = await createApiKey(firestore(), org.organizationId);
+    const { key: other } = await createApiKey(databases(), org.organizationId);
     expect((await gateway.post(bulk(5), { "X-Api-Key": org.apiKey })).status).toBe(202);
     const refused = await gateway.post(bulk(4), { "X-Api-Key": other });
     expect(refused.status).toBe(429);

@@ -14,7 +14,7 @@ import {
   PublishTimeoutError,
   pubSubPublisher,
 } from "../../services/gateway/src/queue/publisher.ts";
-import { firestore, pubsub, pullableTopic, reportsFirestore, seedOrganization, serve } from "./harness.ts";
+import { databases, pubsub, pullableTopic, reportsFirestore, seedOrganization, serve } from "./harness.ts";
 
 /**
  * Stand-in publisher that fails on purpose the messages `fails` picks (asked once per message, in order),
@@ -113,7 +113,7 @@ export async function startTestGateway(options: {
   const publisher = options.publisher
     ? boundedPublisher(options.publisher, publishTimeoutMs)
     : pubSubPublisher(pubsub(), { topic: options.topicName, timeoutMs: publishTimeoutMs });
-  const keys = cachedKeyStore(options.keyStore ?? firestoreKeyStore(firestore()), {
+  const keys = cachedKeyStore(options.keyStore ?? firestoreKeyStore(databases()), {
     ttlMs: options.keyCacheTtlMs ?? 10_000,
     maxEntries: 1_000,
     lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,

@@ -19,6 +19,8 @@ export const reportsFirestore = () => {
   reportsClient ??= new Firestore({ projectId: process.env.GOOGLE_CLOUD_PROJECT, useBigInt: true });
   return reportsClient;
 };
+/** Records and keys in the one emulator database, as the local stack keeps them. */
+export const databases = () => ({ records: firestore(), keys: firestore() });
 export const pubsub = () => {
   pubsubClient ??= new PubSub({ projectId: process.env.GOOGLE_CLOUD_PROJECT });
   return pubsubClient;
@@ -30,8 +32,8 @@ export const uniqueId = (label: string) => `${label}-${randomUUID().slice(0, 8)}
 export async function seedOrganization(options: { organizationDisabled?: boolean } = {}) {
   const organizationId = uniqueId("org");
   await createOrganization(firestore(), organizationId, "Test organization");
-  const { key, prefix } = await createApiKey(firestore(), organizationId);
-  const { key: readKey } = await createApiKey(firestore(), organizationId, undefined, undefined, "read");
+  const { key, prefix } = await createApiKey(databases(), organizationId);
+  const { key: readKey } = await createApiKey(databases(), organizationId, undefined, undefined, "read");
   if (options.organizationDisabled) await setOrganizationStatus(firestore(), organizationId, "disabled");
   return { organizationId, apiKey: key, keyPrefix: prefix, readKey };
 }

@@ -58,6 +58,7 @@ module "gateway" {
   image                 = var.gateway_image
   service_account_email = module.iam.gateway_email
   topic_name            = module.pubsub.topic_name
+  keys_database         = module.firestore.keys_database
   min_instances         = var.gateway_min_instances
   max_instances         = var.gateway_max_instances
   # Behind the load balancer, the gateway admits the load balancer's traffic only (and internal traffic).

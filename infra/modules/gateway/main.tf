@@ -20,6 +20,10 @@ variable "topic_name" {
   description = "The ingestion topic (PUBSUB_TOPIC)."
   type        = string
 }
+variable "keys_database" {
+  description = "The Firestore database holding `api_keys` (KEYS_DATABASE; the firestore module's keys_database). Copy the keys there first: docs/decisions/0010-keys-apart-from-records.md."
+  type        = string
+}
 variable "min_instances" {
   description = "Instances kept warm (1 avoids cold starts on the first request)."
   type        = number
@@ -119,6 +123,7 @@ locals {
     RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE     = tostring(var.rate_limits.unknown_keys_per_minute)
     GOOGLE_CLOUD_PROJECT                   = var.project_id
     PUBSUB_TOPIC                           = var.topic_name
+    KEYS_DATABASE                          = var.keys_database
     PUBLISH_TIMEOUT_MS                     = tostring(var.publish_timeout_ms)
     PUBLISH_BATCH_MAX_MS                   = tostring(var.publish_batch_max_ms)
     KEY_LOOKUP_TIMEOUT_MS                  = tostring(var.key_lookup_timeout_ms)

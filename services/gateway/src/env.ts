@@ -1,5 +1,12 @@
 import type { ReportLimits } from "@usage-ingestion/reports";
-import { integerVar, logFormatVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
+import {
+  DEFAULT_DATABASE,
+  integerVar,
+  logFormatVar,
+  optionalStringVar,
+  parseConfig,
+  stringVar,
+} from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import type { RateLimitConfig } from "./limits/rate-limits.ts";
 import type { ReportsAtOnce } from "./limits/reports-at-once.ts";
@@ -14,6 +21,8 @@ export const GatewayEnvSchema = v.object({
   PORT: integerVar(8080),
   GOOGLE_CLOUD_PROJECT: optionalStringVar(),
   PUBSUB_TOPIC: stringVar("usage-transactions"),
+  /** The Firestore database holding `api_keys` (docs/decisions/0010); organizations stay with the records. */
+  KEYS_DATABASE: stringVar(DEFAULT_DATABASE),
   PUBLISH_TIMEOUT_MS: integerVar(10_000),
   /** Pub/Sub batching window: a request's transactions leave together within it. */
   PUBLISH_BATCH_MAX_MS: integerVar(5, 0),

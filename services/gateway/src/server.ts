@@ -1,7 +1,13 @@
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
 import { firestoreReportSource } from "@usage-ingestion/reports";
-import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/server";
+import {
+  ConfigError,
+  createLogger,
+  jsonLogger,
+  terminateDatabases,
+  withKeysDatabase,
+} from "@usage-ingestion/shared/server";
 import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
@@ -22,6 +28,11 @@ try {
 const projectId = config.GOOGLE_CLOUD_PROJECT;
 const logger = createLogger(config.LOG_FORMAT, projectId);
 const firestore = new Firestore(projectId ? { projectId } : {});
+const databases = withKeysDatabase(
+  firestore,
+  config.KEYS_DATABASE,
+  (databaseId) => new Firestore({ ...(projectId ? { projectId } : {}), databaseId }),
+);
 // Reports sum integer nanos that may pass 2^53: their client reads integers as BigInt.
 const reportsFirestore = new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });
 const pubsub = new PubSub(projectId ? { projectId } : {});
@@ -31,7 +42,7 @@ const publisher = pubSubPublisher(pubsub, {
   timeoutMs: config.PUBLISH_TIMEOUT_MS,
   batchMaxMs: config.PUBLISH_BATCH_MAX_MS,
 });
-const keys = cachedKeyStore(firestoreKeyStore(firestore), {
+const keys = cachedKeyStore(firestoreKeyStore(databases), {
   ttlMs: config.KEY_CACHE_TTL_MS,
   maxEntries: config.KEY_CACHE_MAX_ENTRIES,
   lookupTimeoutMs: config.KEY_LOOKUP_TIMEOUT_MS,
@@ -69,7 +80,7 @@ async function shutdown(signal: string) {
     server.closeIdleConnections();
   });
   await publisher.close().catch(() => undefined);
-  await Promise.allSettled([pubsub.close(), firestore.terminate(), reportsFirestore.terminate()]);
+  await Promise.allSettled([pubsub.close(), terminateDatabases(databases), reportsFirestore.terminate()]);
   logger.log("INFO", "gateway stopped");
   process.exit(0);
 }

@@ -2,6 +2,7 @@
 // which runs anywhere: browsers, edge runtimes, Node.
 export * from "./api-keys.ts";
 export * from "./config.ts";
+export * from "./databases.ts";
 export * from "./firestore-errors.ts";
 export * from "./grpc/grpc-channel.ts";
 export * from "./hash.ts";

@@ -1,4 +1,3 @@
-import type { Firestore } from "@google-cloud/firestore";
 import {
   type ApiKeyDocument,
   COLLECTIONS,
@@ -6,6 +5,7 @@ import {
   type OrganizationDocument,
   type OrganizationLimits,
 } from "@usage-ingestion/shared";
+import type { Databases } from "@usage-ingestion/shared/server";
 
 /** An active key of an active organization, with what it may do. */
 export interface ActiveKey {
@@ -24,13 +24,14 @@ export interface KeyStore {
   cached?(keyHash: string): ActiveKey | null | undefined;
 }
 
-export function firestoreKeyStore(db: Firestore): KeyStore {
+/** Keys from the keys database, their organizations from the records database. */
+export function firestoreKeyStore(db: Databases): KeyStore {
   return {
     async findActiveKey(keyHash) {
-      const keySnap = await db.collection(COLLECTIONS.apiKeys).doc(keyHash).get();
+      const keySnap = await db.keys.collection(COLLECTIONS.apiKeys).doc(keyHash).get();
       const key = keySnap.data() as ApiKeyDocument | undefined;
       if (key?.status !== "active" || !key.organization_id) return null;
-      const orgSnap = await db.collection(COLLECTIONS.organizations).doc(key.organization_id).get();
+      const orgSnap = await db.records.collection(COLLECTIONS.organizations).doc(key.organization_id).get();
       const org = orgSnap.data() as OrganizationDocument | undefined;
       // Keys made before scopes existed carry none: they are ingest keys.
       if (org?.status !== "active") return null;
