@@ -32,3 +32,31 @@ export function byFolder(files: Map<string, Hcl>): Map<string, Hcl[]> {
   }
   return folders;
 }
+
+/** `${expression}`, as hcl2json writes an interpolation. */
+export const tf = (expression: string) => `\${${expression}}`;
+
+/** Look-ups in parsed Terraform: the first block of a kind and type (and name) in a folder. */
+export function infraQuery(files: Map<string, Hcl>) {
+  const inFolder = (folder: string) =>
+    [...files.entries()].filter(([path]) => path.startsWith(`${folder}/`)).map(([, hcl]) => hcl);
+  const block = (folder: string, kind: string, type: string, name?: string): Hcl => {
+    for (const hcl of inFolder(folder)) {
+      const found = name === undefined ? hcl[kind]?.[type] : hcl[kind]?.[type]?.[name];
+      if (found) return found[0];
+    }
+    throw new Error(`no ${kind} ${type}${name ? `.${name}` : ""} in ${folder}`);
+  };
+  return {
+    inFolder,
+    block,
+    resource: (module: string, type: string, name: string) => block(`modules/${module}`, "resource", type, name),
+    variable: (folder: string, name: string) => block(folder, "variable", name),
+    output: (folder: string, name: string) => block(folder, "output", name),
+    local: (folder: string, name: string) =>
+      inFolder(folder)
+        .flatMap((hcl) => hcl.locals ?? [])
+        .find((locals: Hcl) => name in locals)?.[name],
+    exampleModule: (name: string) => block("envs/example", "module", name),
+  };
+}

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../scripts/lib/services.ts";
-import { type Hcl, parseInfra } from "./hcl.ts";
+import { type Hcl, infraQuery, parseInfra, tf } from "./hcl.ts";
 
 /**
  * Least privilege and storage limits on Google Cloud, offline on the parsed Terraform: who may reach the
@@ -11,26 +11,14 @@ import { type Hcl, parseInfra } from "./hcl.ts";
  * who reads which rows, and the optional Cloud Armor edge in front of the gateway. infra/README.md,
  * "Security", says why each is as it is.
  */
-const tf = (expression: string) => `\${${expression}}`;
-
 let files = new Map<string, Hcl>();
-const inFolder = (folder: string) =>
-  [...files.entries()].filter(([path]) => path.startsWith(`${folder}/`)).map(([, hcl]) => hcl);
-const block = (folder: string, kind: string, type: string, name?: string): Hcl => {
-  for (const hcl of inFolder(folder)) {
-    const found = name === undefined ? hcl[kind]?.[type] : hcl[kind]?.[type]?.[name];
-    if (found) return found[0];
-  }
-  throw new Error(`no ${kind} ${type}${name ? `.${name}` : ""} in ${folder}`);
-};
-const resource = (module: string, type: string, name: string) => block(`modules/${module}`, "resource", type, name);
-const variable = (folder: string, name: string) => block(folder, "variable", name);
-const output = (folder: string, name: string) => block(folder, "output", name);
-const local = (folder: string, name: string) =>
-  inFolder(folder)
-    .flatMap((hcl) => hcl.locals ?? [])
-    .find((locals: Hcl) => name in locals)?.[name];
-const exampleModule = (name: string) => block("envs/example", "module", name);
+const query = () => infraQuery(files);
+const inFolder = (folder: string) => query().inFolder(folder);
+const resource = (module: string, type: string, name: string) => query().resource(module, type, name);
+const variable = (folder: string, name: string) => query().variable(folder, name);
+const output = (folder: string, name: string) => query().output(folder, name);
+const local = (folder: string, name: string) => query().local(folder, name);
+const exampleModule = (name: string) => query().exampleModule(name);
 
 /** Evaluates a conditional on one boolean variable, `${var.flag ? "a" : "b"}`, for a value of the flag. */
 function choose(expression: string, flag: string, value: boolean): unknown {

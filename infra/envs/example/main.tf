@@ -51,17 +51,39 @@ module "pubsub" {
   depends_on                 = [module.apis]
 }
 
+# One image, two services: ingestion, and the reports with the dashboard (GATEWAY_ROLE), each with its own
+# scaling and memory, so a heavy report never shares an instance with ingestion.
 module "gateway" {
   source                = "../../modules/gateway"
   project_id            = var.project_id
   region                = var.region
   image                 = var.gateway_image
+  role                  = "ingest"
   service_account_email = module.iam.gateway_email
   topic_name            = module.pubsub.topic_name
   keys_database         = module.firestore.keys_database
   min_instances         = var.gateway_min_instances
   max_instances         = var.gateway_max_instances
   # Behind the load balancer, the gateway admits the load balancer's traffic only (and internal traffic).
+  behind_load_balancer = var.enable_load_balancer
+  depends_on           = [module.apis, module.firestore]
+}
+
+module "reports" {
+  source                = "../../modules/gateway"
+  project_id            = var.project_id
+  region                = var.region
+  image                 = var.gateway_image
+  role                  = "reports"
+  service_name          = "usage-reports"
+  service_account_email = module.iam.gateway_email
+  topic_name            = module.pubsub.topic_name
+  keys_database         = module.firestore.keys_database
+  # Reports read many documents each: fewer at once per instance, more memory, none kept warm.
+  min_instances        = 0
+  max_instances        = var.reports_max_instances
+  concurrency          = 8
+  memory               = "1Gi"
   behind_load_balancer = var.enable_load_balancer
   depends_on           = [module.apis, module.firestore]
 }
@@ -73,6 +95,7 @@ module "edge" {
   project_id                 = var.project_id
   region                     = var.region
   gateway_service_name       = module.gateway.service_name
+  reports_service_name       = module.reports.service_name
   domains                    = var.gateway_domains
   rate_limit_count           = var.edge_rate_limit_count
   rate_limit_interval_sec    = var.edge_rate_limit_interval_sec

@@ -106,3 +106,9 @@ variable "edge_ban_duration_sec" {
   type        = number
   default     = null
 }
+
+variable "reports_max_instances" {
+  description = "Upper bound on instances of the reports service (usage-reports)."
+  type        = number
+  default     = 10
+}

@@ -18,6 +18,11 @@ variable "gateway_service_name" {
   description = "The gateway's Cloud Run service (gateway module output service_name)."
   type        = string
 }
+variable "reports_service_name" {
+  description = "The Cloud Run service of the reports (GATEWAY_ROLE=reports); the report routes and the dashboard go there, everything else to gateway_service_name. Null: everything to the gateway."
+  type        = string
+  default     = null
+}
 variable "domains" {
   description = "Domains of the Google-managed certificate, e.g. [\"usage.example.com\"]; point their DNS A records at the output ip_address."
   type        = list(string)
@@ -166,10 +171,58 @@ resource "google_compute_backend_service" "gateway" {
   }
 }
 
+resource "google_compute_region_network_endpoint_group" "reports" {
+  count                 = var.reports_service_name == null ? 0 : 1
+  project               = var.project_id
+  name                  = "${var.name_prefix}-reports-neg"
+  region                = var.region
+  network_endpoint_type = "SERVERLESS"
+  cloud_run {
+    service = var.reports_service_name
+  }
+  depends_on = [google_project_service.compute]
+}
+
+resource "google_compute_backend_service" "reports" {
+  count                 = var.reports_service_name == null ? 0 : 1
+  project               = var.project_id
+  name                  = "${var.name_prefix}-reports-backend"
+  load_balancing_scheme = "EXTERNAL_MANAGED"
+  protocol              = "HTTPS"
+  security_policy       = google_compute_security_policy.gateway.id
+  backend {
+    group = google_compute_region_network_endpoint_group.reports[0].id
+  }
+  log_config {
+    enable      = true
+    sample_rate = var.request_log_sample_rate
+  }
+}
+
+# The report routes and the dashboard to the reports service when there is one; the rest to the gateway.
 resource "google_compute_url_map" "gateway" {
   project         = var.project_id
   name            = "${var.name_prefix}-urls"
   default_service = google_compute_backend_service.gateway.id
+
+  dynamic "host_rule" {
+    for_each = var.reports_service_name == null ? [] : [1]
+    content {
+      hosts        = ["*"]
+      path_matcher = "reports"
+    }
+  }
+  dynamic "path_matcher" {
+    for_each = var.reports_service_name == null ? [] : [1]
+    content {
+      name            = "reports"
+      default_service = google_compute_backend_service.gateway.id
+      path_rule {
+        paths   = ["/usage/costs", "/usage/unpriced", "/dashboard", "/dashboard/*", "/favicon.ico"]
+        service = google_compute_backend_service.reports[0].id
+      }
+    }
+  }
 }
 
 resource "google_compute_managed_ssl_certificate" "gateway" {

@@ -20,6 +20,20 @@ variable "topic_name" {
   description = "The ingestion topic (PUBSUB_TOPIC)."
   type        = string
 }
+variable "role" {
+  description = "GATEWAY_ROLE: ingest (POST /usage/transactions), reports (the report routes and the dashboard) or both. The example environment deploys this module twice, ingest and reports, so a heavy report never shares an instance with ingestion."
+  type        = string
+  default     = "both"
+  validation {
+    condition     = contains(["ingest", "reports", "both"], var.role)
+    error_message = "role must be ingest, reports or both."
+  }
+}
+variable "service_name" {
+  description = "The Cloud Run service's name (one per role when the gateway is deployed twice)."
+  type        = string
+  default     = "usage-gateway"
+}
 variable "keys_database" {
   description = "The Firestore database holding `api_keys` (KEYS_DATABASE; the firestore module's keys_database). Copy the keys there first: docs/decisions/0010-keys-apart-from-records.md."
   type        = string
@@ -122,6 +136,7 @@ locals {
     RATE_LIMIT_KEY_REPORTS_PER_MINUTE      = tostring(var.rate_limits.key_reports_per_minute)
     RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE     = tostring(var.rate_limits.unknown_keys_per_minute)
     GOOGLE_CLOUD_PROJECT                   = var.project_id
+    GATEWAY_ROLE                           = var.role
     PUBSUB_TOPIC                           = var.topic_name
     KEYS_DATABASE                          = var.keys_database
     PUBLISH_TIMEOUT_MS                     = tostring(var.publish_timeout_ms)
@@ -140,7 +155,7 @@ locals {
 
 resource "google_cloud_run_v2_service" "gateway" {
   project  = var.project_id
-  name     = "usage-gateway"
+  name     = var.service_name
   location = var.region
   # All traffic, or, behind the edge module's load balancer, that load balancer's (and internal) only.
   # https://cloud.google.com/run/docs/securing/ingress#settings

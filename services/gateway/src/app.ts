@@ -3,7 +3,15 @@ import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
 import type { KeyStore } from "./auth/key-store.ts";
-import { parseGatewayConfig, type ReportSettings, rateLimitConfig, reportSettings } from "./env.ts";
+import {
+  type GatewayRole,
+  parseGatewayConfig,
+  type ReportSettings,
+  rateLimitConfig,
+  reportSettings,
+  servesIngestion,
+  servesReports,
+} from "./env.ts";
 import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts";
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
@@ -19,16 +27,18 @@ import { usageCosts } from "./routes/usage-costs.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
 
 export interface GatewayDeps {
+  /** What this gateway serves (GATEWAY_ROLE); absent, both. The other role's routes answer 404. */
+  role?: GatewayRole;
   /** Already cached and time-bounded (see cachedKeyStore). */
   keys: KeyStore;
-  /** Already time-bounded: pubSubPublisher bounds each request by PUBLISH_TIMEOUT_MS. */
-  publisher: Publisher;
+  /** Already time-bounded: pubSubPublisher bounds each request by PUBLISH_TIMEOUT_MS. Needed to ingest. */
+  publisher?: Publisher;
   logger: Logger;
   /** Rate limits; absent, the defaults of the gateway's configuration. */
   rateLimits?: RateLimitConfig;
   /** Report ceilings and reports at once; absent, the defaults of the gateway's configuration. */
   reportSettings?: ReportSettings;
-  /** The report routes' reads (see firestoreReportSource); without it they are not served. */
+  /** The report routes' reads (see firestoreReportSource). Needed to serve the reports. */
   reports?: ReportSource;
   now?: () => Date;
 }
@@ -54,17 +64,22 @@ export function createApp(deps: GatewayDeps): express.Express {
     res.status(200).json({ status: "ok" });
   });
   app.get("/openapi.json", openApi());
-  // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
-  app.post(
-    "/usage/transactions",
-    authenticate(deps.keys, deps.logger, limits),
-    requireJsonContentType,
-    parseJsonBody,
-    limitIngestion(limits),
-    ingestUsage(deps.publisher, deps.logger),
-  );
-  app.all("/usage/transactions", methodNotAllowed("POST"));
-  if (deps.reports) {
+  const role = deps.role ?? "both";
+  if (servesIngestion(role)) {
+    if (!deps.publisher) throw new Error(`a gateway that ingests (role ${role}) needs a publisher`);
+    // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
+    app.post(
+      "/usage/transactions",
+      authenticate(deps.keys, deps.logger, limits),
+      requireJsonContentType,
+      parseJsonBody,
+      limitIngestion(limits),
+      ingestUsage(deps.publisher, deps.logger),
+    );
+    app.all("/usage/transactions", methodNotAllowed("POST"));
+  }
+  if (role === "reports" && !deps.reports) throw new Error("a gateway of role reports needs a report source");
+  if (servesReports(role) && deps.reports) {
     const readKey = [
       authenticate(deps.keys, deps.logger, limits, "read"),
       limitReports(limits),

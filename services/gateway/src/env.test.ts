@@ -18,3 +18,12 @@ describe("gateway configuration", () => {
     expect(() => parseGatewayConfig({ PUBLISH_TIMEOUT_MS: "soon" })).toThrow(/PUBLISH_TIMEOUT_MS/);
   });
 });
+
+describe("the gateway's role", () => {
+  it("is both by default, and ingest or reports when told", () => {
+    expect(parseGatewayConfig({}).GATEWAY_ROLE).toBe("both");
+    expect(parseGatewayConfig({ GATEWAY_ROLE: "ingest" }).GATEWAY_ROLE).toBe("ingest");
+    expect(parseGatewayConfig({ GATEWAY_ROLE: "reports" }).GATEWAY_ROLE).toBe("reports");
+    expect(() => parseGatewayConfig({ GATEWAY_ROLE: "reader" })).toThrow(/GATEWAY_ROLE/);
+  });
+});

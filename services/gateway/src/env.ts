@@ -16,9 +16,15 @@ export interface ReportSettings extends ReportLimits {
   atOnce: ReportsAtOnce;
 }
 
+/** What one gateway serves: ingestion, the reports and dashboard, or both (one image, two deployments). */
+export const GATEWAY_ROLES = ["ingest", "reports", "both"] as const;
+export type GatewayRole = (typeof GATEWAY_ROLES)[number];
+
 /** Every variable the gateway reads; deployment sets these (infra tests hold the Terraform to this list). */
 export const GatewayEnvSchema = v.object({
   PORT: integerVar(8080),
+  /** `ingest`: POST /usage/transactions; `reports`: the report routes and the dashboard; `both`. */
+  GATEWAY_ROLE: v.optional(v.picklist(GATEWAY_ROLES, 'must be "ingest", "reports" or "both"'), "both"),
   GOOGLE_CLOUD_PROJECT: optionalStringVar(),
   PUBSUB_TOPIC: stringVar("usage-transactions"),
   /** The Firestore database holding `api_keys` (docs/decisions/0010); organizations stay with the records. */
@@ -73,3 +79,7 @@ export const reportSettings = (config: GatewayConfig): ReportSettings => ({
 
 export const parseGatewayConfig = (env: Record<string, string | undefined>): GatewayConfig =>
   parseConfig(GatewayEnvSchema, env);
+
+/** Whether a gateway of `role` serves ingestion, and whether it serves the reports. */
+export const servesIngestion = (role: GatewayRole) => role !== "reports";
+export const servesReports = (role: GatewayRole) => role !== "ingest";

@@ -11,7 +11,7 @@ import {
 import { createApp } from "./app.ts";
 import { cachedKeyStore } from "./auth/cached-key-store.ts";
 import { firestoreKeyStore } from "./auth/key-store.ts";
-import { parseGatewayConfig, rateLimitConfig, reportSettings } from "./env.ts";
+import { parseGatewayConfig, rateLimitConfig, reportSettings, servesIngestion, servesReports } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
 import { pubSubPublisher } from "./queue/publisher.ts";
 
@@ -33,15 +33,20 @@ const databases = withKeysDatabase(
   config.KEYS_DATABASE,
   (databaseId) => new Firestore({ ...(projectId ? { projectId } : {}), databaseId }),
 );
+const role = config.GATEWAY_ROLE;
 // Reports sum integer nanos that may pass 2^53: their client reads integers as BigInt.
-const reportsFirestore = new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });
-const pubsub = new PubSub(projectId ? { projectId } : {});
+const reportsFirestore = servesReports(role)
+  ? new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true })
+  : undefined;
+const pubsub = servesIngestion(role) ? new PubSub(projectId ? { projectId } : {}) : undefined;
 // Bounded by PUBLISH_TIMEOUT_MS per request, keeping the ids confirmed before the bound.
-const publisher = pubSubPublisher(pubsub, {
-  topic: config.PUBSUB_TOPIC,
-  timeoutMs: config.PUBLISH_TIMEOUT_MS,
-  batchMaxMs: config.PUBLISH_BATCH_MAX_MS,
-});
+const publisher =
+  pubsub &&
+  pubSubPublisher(pubsub, {
+    topic: config.PUBSUB_TOPIC,
+    timeoutMs: config.PUBLISH_TIMEOUT_MS,
+    batchMaxMs: config.PUBLISH_BATCH_MAX_MS,
+  });
 const keys = cachedKeyStore(firestoreKeyStore(databases), {
   ttlMs: config.KEY_CACHE_TTL_MS,
   maxEntries: config.KEY_CACHE_MAX_ENTRIES,
@@ -49,14 +54,19 @@ const keys = cachedKeyStore(firestoreKeyStore(databases), {
 });
 
 const server = createApp({
+  role,
   keys,
-  publisher,
+  ...(publisher ? { publisher } : {}),
   logger,
-  reports: firestoreReportSource(reportsFirestore),
+  ...(reportsFirestore ? { reports: firestoreReportSource(reportsFirestore) } : {}),
   rateLimits: rateLimitConfig(config),
   reportSettings: reportSettings(config),
 }).listen(config.PORT, () => {
-  logger.log("INFO", `gateway listening on port ${config.PORT}`, { port: config.PORT, topic: config.PUBSUB_TOPIC });
+  logger.log("INFO", `gateway (${role}) listening on port ${config.PORT}`, {
+    port: config.PORT,
+    role,
+    ...(publisher ? { topic: config.PUBSUB_TOPIC } : {}),
+  });
 });
 answerParserErrors(server, logger);
 server.on("error", (error: NodeJS.ErrnoException) => {
@@ -79,8 +89,8 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
-  await publisher.close().catch(() => undefined);
-  await Promise.allSettled([pubsub.close(), terminateDatabases(databases), reportsFirestore.terminate()]);
+  await publisher?.close().catch(() => undefined);
+  await Promise.allSettled([pubsub?.close(), terminateDatabases(databases), reportsFirestore?.terminate()]);
   logger.log("INFO", "gateway stopped");
   process.exit(0);
 }
