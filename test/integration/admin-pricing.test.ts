@@ -126,7 +126,7 @@ describe("admin pricing: one entry at a time, explained, repriced with amounts",
     expect(await handleMessage(workerDeps(), unknown)).toBe("unpriced");
     await admin("pricing", "add", org, '{"provider":"custom","model":"house","unit":"0.25"}');
 
-    const stillUnpriced = /^message 6: still unpriced \(unknown model: openai model "no-such-model" .*\)$/;
+    const stillUnpriced = /^message 6: still unpriced \(unknown_model: openai model "no-such-model" .*\)$/;
     const dryRun = await admin("reprice", org, "--dry-run");
     expect(dryRun.slice(0, 2)).toEqual([
       "message 7: would be re-priced, custom/house 1.000000000 USD",

@@ -89,7 +89,7 @@ describe("cost worker on the Firestore emulator", () => {
         .get()
     ).data();
     expect(record).toMatchObject({ status: "unpriced", cost_usd: null, cost_nanos: null, line_items: [] });
-    expect(record?.unpriced_reason).toMatch(/unknown model/);
+    expect(record?.unpriced_reason).toMatch(/^unknown_model: /);
   });
 
   it("throws on a Firestore failure so Pub/Sub redelivers, then stores once when it is back", async () => {

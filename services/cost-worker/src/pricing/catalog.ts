@@ -10,6 +10,7 @@ import {
   type PriceComponentInfo,
   type Provider,
 } from "@usage-ingestion/shared";
+import { catalogNames } from "./catalog-names.ts";
 import type { Rate, TieredRate } from "./rate-types.ts";
 
 /** Our provider names in the catalog's terms. */
@@ -65,7 +66,8 @@ const MAX_LOOKUPS = 1_000;
 
 /**
  * The model's prices in effect at `at`, from the offline catalog, which also resolves dated ids and
- * Bedrock region prefixes. Null when the catalog does not know the model.
+ * Bedrock region prefixes. Null when the catalog does not know the model, or matches it only as a prefix
+ * of another model's id (see catalogNames).
  */
 export function catalogModel(provider: Exclude<Provider, "custom">, model: string, at: Date): CatalogModel | null {
   const key = `${provider}\u0000${model}`;
@@ -82,12 +84,14 @@ export function catalogModel(provider: Exclude<Provider, "custom">, model: strin
 /** catalogModel without the remembered look-ups; `timeless` when the result holds at any time. */
 export function lookUpCatalog(provider: Exclude<Provider, "custom">, model: string, at: Date) {
   const providerId = CATALOG_PROVIDER_IDS[provider];
-  const found = calcPrice({ input_tokens: 0, output_tokens: 0 }, model.replace(/^models\//, ""), {
-    providerId,
-    timestamp: at,
-  });
+  const id = model.replace(/^models\//, "");
+  const found = calcPrice({ input_tokens: 0, output_tokens: 0 }, id, { providerId, timestamp: at });
   const result =
-    found && found.provider.id === providerId ? fromCatalog(found.model.id, providerId, found.model_price) : null;
+    found &&
+    found.provider.id === providerId &&
+    catalogNames(provider, { or: [{ starts_with: found.model.id }, found.model.match] }, id)
+      ? fromCatalog(found.model.id, providerId, found.model_price)
+      : null;
   return { result, timeless: !found || !Array.isArray(found.model.prices) };
 }
 

@@ -6,7 +6,7 @@ describe("what cannot be priced is said, never zero", () => {
     [
       "an unknown model",
       { provider: "openai", model: "gpt-nonexistent-9", usage: [tokens({ input_tokens: 1, output_tokens: 1 })] },
-      /unknown model/,
+      /^unknown_model: /,
     ],
     [
       "an unknown tier",

@@ -5,6 +5,9 @@ import { resolveModel } from "./resolve-model.ts";
 import { tableKnows, tableTokens, tierFactor, tierRule, tiersOf } from "./table/index.ts";
 import type { TierRule } from "./table/types.ts";
 
+/** The reason's first word for a model id no price source names (reports group on it). */
+export const UNKNOWN_MODEL = "unknown_model";
+
 export type VendorProvider = Exclude<Provider, "custom">;
 
 /** Tiers that mean the ordinary price. */
@@ -18,7 +21,7 @@ export const normaliseTier = (tier: string) =>
     .replace(/[-\s]+/g, "_");
 
 export interface VendorTokenRates {
-  /** The catalog's id for the model, else the resolved id. */
+  /** The catalog's id for the model, else our table's. */
   modelId: string;
   /** The ids our table matched the model on. */
   names: string[];
@@ -51,7 +54,7 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   if (!catalog && !tableKnows(provider, names)) {
     return {
       ok: false,
-      reason: `unknown model: ${provider} model "${model}" is not in the pricing catalog or our price table and has no custom price`,
+      reason: `${UNKNOWN_MODEL}: ${provider} model "${model}" is not in the pricing catalog or our price table under its own id and has no custom price`,
     };
   }
   const standard = tableTokens(provider, names, at);
@@ -61,7 +64,7 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   const value = (tokens: RateCard["rates"]): VendorTokenResult => ({
     ok: true,
     value: {
-      modelId: catalog?.modelId ?? (names[0] as string),
+      modelId: catalog?.modelId ?? (names.find((name) => tableKnows(provider, [name])) as string),
       names,
       tokens,
       ...(unknownAbove ? { unknownAbove } : {}),

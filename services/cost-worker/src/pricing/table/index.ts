@@ -102,9 +102,12 @@ export function tierRule(provider: Provider, tier: string, names: readonly strin
 export const tierFactor = (rule: TierRule, component: string): string =>
   (rule.factors as TokenRates | undefined)?.[component as TokenComponent] ?? rule.factor;
 
-/** Whether the table prices anything of the model (or only tiers for it). */
+/**
+ * Whether the table has an entry of the model's own (a family pattern such as `gemini-3*`, for tiers and
+ * tools, never makes a model known).
+ */
 export function tableKnows(provider: Provider, names: readonly string[]): boolean {
-  const named = (pattern: string) => pattern !== "*" && matchRank(pattern, names) !== undefined;
+  const named = (pattern: string) => !pattern.endsWith("*") && matchRank(pattern, names) !== undefined;
   return (
     UNIT_PRICES.some((price) => price.provider === provider && named(price.model)) ||
     TOKEN_PRICES.some((entry) => entry.provider === provider && entry.models.some(named))

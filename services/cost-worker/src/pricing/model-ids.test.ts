@@ -1,0 +1,120 @@
+import { findProvider, type MatchLogic } from "@pydantic/genai-prices";
+import { describe, expect, it } from "vitest";
+import { CATALOG_PROVIDER_IDS } from "./catalog.ts";
+import { UNKNOWN_MODEL, type VendorProvider, vendorTokenRates } from "./published-token-rates.ts";
+import { TOKEN_PRICES, UNIT_PRICES } from "./table/index.ts";
+
+const AT = new Date("2026-11-24T12:00:00Z");
+const PROVIDERS = Object.keys(CATALOG_PROVIDER_IDS) as VendorProvider[];
+
+/** The names the catalog gives a model (its spellings, such as `claude-opus-5.5`): each is a model of its own. */
+function exactNames(rule: MatchLogic): string[] {
+  if ("or" in rule) return rule.or.flatMap(exactNames);
+  if ("equals" in rule) return [rule.equals];
+  if ("starts_with" in rule) return [rule.starts_with];
+  if ("contains" in rule) return [rule.contains];
+  if ("ends_with" in rule) return [rule.ends_with];
+  return [];
+}
+
+/** Every model id our table and the catalog hold for the provider, and every exact name. */
+function idsOf(provider: VendorProvider): { ids: string[]; exact: Set<string> } {
+  const models = findProvider({ providerId: CATALOG_PROVIDER_IDS[provider] })?.models ?? [];
+  const table = [
+    ...TOKEN_PRICES.filter((entry) => entry.provider === provider).flatMap((entry) => entry.models),
+    ...UNIT_PRICES.filter((price) => price.provider === provider).map((price) => price.model),
+  ].filter((id) => !id.endsWith("*"));
+  const ids = [...new Set([...models.map((model) => model.id.toLowerCase()), ...table])];
+  return { ids, exact: new Set([...ids, ...models.flatMap((model) => exactNames(model.match))]) };
+}
+
+/** The forms each vendor (and its platforms) writes for the same model. */
+const FORMS: Record<VendorProvider, Array<(id: string) => string>> = {
+  openai: [(id) => id.toUpperCase(), (id) => `${id}-2026-11-01`],
+  anthropic: [(id) => `${id}-20261101`, (id) => `${id}@20261101`, (id) => `${id}-latest`, (id) => `${id}[1m]`],
+  gemini: [(id) => `models/${id}`, (id) => `${id}-001`, (id) => id.toUpperCase()],
+  xai: [(id) => `${id}-latest`, (id) => `${id}-1101`, (id) => `${id}-reasoning`, (id) => `${id}-non-reasoning`],
+  bedrock: [
+    (id) => `us.${id}`,
+    (id) => `eu.${id}`,
+    (id) => `arn:aws:bedrock:us-east-1::foundation-model/${id}`,
+    (id) => `arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.${id}`,
+  ],
+  deepseek: [(id) => id.toUpperCase(), (id) => `models/${id}`],
+};
+
+/** What an id prices as: its model, or the reason it has no price. */
+function outcome(provider: VendorProvider, id: string): string {
+  const result = vendorTokenRates(provider, id, AT);
+  // A Bedrock id without a region prefix is an in-Region id, priced as the catalog's regional profile.
+  return result.ok
+    ? `model ${result.value.modelId.replace(/^regional\./, "")}`
+    : result.reason.replace(/"[^"]*"/, "<id>");
+}
+
+describe("a model id is priced only as the model the vendor names with it", () => {
+  it.each(PROVIDERS)(
+    "every %s id in our table and the catalog, in every vendor form, resolves to itself",
+    (provider) => {
+      const { ids, exact } = idsOf(provider);
+      expect(ids.length).toBeGreaterThan(0);
+      const wrong: string[] = [];
+      let checked = 0;
+      for (const id of ids) {
+        const own = outcome(provider, id);
+        if (own.startsWith(UNKNOWN_MODEL)) continue; // a catalog id the catalog itself does not answer to
+        for (const form of FORMS[provider]) {
+          const variant = form(id);
+          if (exact.has(variant.toLowerCase())) continue; // the vendor's name for a model of its own
+          checked++;
+          const got = outcome(provider, variant);
+          if (got !== own) wrong.push(`${variant}: ${got} (not ${own})`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
+
+  /** What a vendor appends to name a newer or different model. */
+  const LONGER = ["-5", ".5", "-1", "-2", "-pro", "-mini", "-nano", "-lite", "-max", "-ultra", "-fast", "-turbo", "-x"];
+  /** Bedrock ids end in a date and version: a newer model's name comes before them. */
+  const extend = (provider: VendorProvider, id: string, more: string) => {
+    if (provider !== "bedrock") return `${id}${more}`;
+    const tail = /(-\d{8})?(-v\d+(:\d+)?)?$/.exec(id)?.[0] ?? "";
+    return `${id.slice(0, id.length - tail.length)}${more}${tail}`;
+  };
+
+  it.each(PROVIDERS)("a longer, newer %s id never resolves to a shorter, older one", (provider) => {
+    const { ids, exact } = idsOf(provider);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const id of ids) {
+      if (outcome(provider, id).startsWith(UNKNOWN_MODEL)) continue;
+      for (const more of LONGER) {
+        const longer = extend(provider, id, more);
+        if (exact.has(longer)) continue; // the vendor's name for a model of its own
+        checked++;
+        const got = outcome(provider, longer);
+        if (!got.startsWith(`${UNKNOWN_MODEL}:`)) wrong.push(`${longer}: ${got}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it.each<[VendorProvider, string]>([
+    ["anthropic", "claude-sonnet-5-5"],
+    ["anthropic", "claude-sonnet-4-5-5"],
+    ["openai", "gpt-4o-mini-pro"],
+    ["openai", "gpt-5.5-pro-max"],
+    ["gemini", "gemini-2.5-pro-ultra"],
+    ["gemini", "gemini-3-flash-lite"],
+    ["xai", "grok-4.20-mini"],
+    ["bedrock", "anthropic.claude-sonnet-5-5-v1:0"],
+    ["bedrock", "us.anthropic.claude-sonnet-4-5-5-20260101-v1:0"],
+    ["deepseek", "deepseek-v4-flash-max"],
+  ])("%s %s is unpriced as unknown_model, not priced as a cousin", (provider, id) => {
+    expect(outcome(provider, id)).toMatch(/^unknown_model: /);
+  });
+});
