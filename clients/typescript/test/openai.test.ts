@@ -30,6 +30,53 @@ describe("fromOpenAI", () => {
     ]);
   });
 
+  it("sends OpenAI's cache writes as cache_creation_input_tokens, a part of the prompt as cached tokens are", () => {
+    const usage = {
+      prompt_tokens: 5000,
+      completion_tokens: 100,
+      total_tokens: 5100,
+      prompt_tokens_details: { cached_tokens: 1000, cache_write_tokens: 3000 },
+    };
+    expect(fromOpenAI({ id: "chatcmpl-w", object: "chat.completion", model: "gpt-5.5", usage }).usage).toEqual([
+      {
+        type: "tokens",
+        metrics: {
+          input_tokens: 5000,
+          output_tokens: 100,
+          total_tokens: 5100,
+          cached_tokens: 1000,
+          cache_creation_input_tokens: 3000,
+        },
+      },
+    ]);
+    const responses = {
+      id: "resp_w",
+      object: "response",
+      model: "gpt-5.5",
+      output: [],
+      usage: {
+        input_tokens: 5000,
+        output_tokens: 100,
+        total_tokens: 5100,
+        input_tokens_details: { cached_tokens: 1000, cache_write_tokens: 3000 },
+        output_tokens_details: { reasoning_tokens: 40 },
+      },
+    };
+    expect(fromOpenAI(responses).usage).toEqual([
+      {
+        type: "tokens",
+        metrics: {
+          input_tokens: 5000,
+          output_tokens: 100,
+          total_tokens: 5100,
+          cached_tokens: 1000,
+          cache_creation_input_tokens: 3000,
+          reasoning_tokens: 40,
+        },
+      },
+    ]);
+  });
+
   it("reads the usage chunk that ends a stream (empty choices)", () => {
     expect(fromOpenAI(streamChunk)).toEqual({
       provider: "openai",

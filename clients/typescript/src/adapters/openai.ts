@@ -18,8 +18,8 @@ export interface OpenAIOptions {
 }
 
 /**
- * OpenAI's usage, as OpenAI counts it: `input_tokens` include the cached ones, reasoning tokens are
- * part of `output_tokens`. Accepts a Chat Completions response or its last stream chunk (the one with
+ * OpenAI's usage, as OpenAI counts it: `input_tokens` include the cached ones and the cache writes
+ * (`cache_write_tokens`, sent as `cache_creation_input_tokens`), reasoning tokens are part of `output_tokens`. Accepts a Chat Completions response or its last stream chunk (the one with
  * `usage`), a Responses API response (or its `response.completed` event), a Realtime `response.done`
  * event, an image generation response, and audio transcription and speech usage.
  */
@@ -57,6 +57,7 @@ export function fromChatCompletion(body: Json, model?: string): VendorUsage {
         },
         {
           cached_tokens: countAt(prompt.cached_tokens),
+          cache_creation_input_tokens: countAt(prompt.cache_write_tokens),
           reasoning_tokens: countAt(completion.reasoning_tokens),
           ...modalityMetrics("input", { audio: countAt(prompt.audio_tokens), image: countAt(prompt.image_tokens) }),
           ...modalityMetrics("output", { audio: countAt(completion.audio_tokens) }),
@@ -87,7 +88,11 @@ export function fromResponses(body: Json): VendorUsage {
         output_tokens: countAt(usage.output_tokens),
         total_tokens: countAt(usage.total_tokens),
       },
-      { cached_tokens: countAt(input.cached_tokens), reasoning_tokens: countAt(output.reasoning_tokens) },
+      {
+        cached_tokens: countAt(input.cached_tokens),
+        cache_creation_input_tokens: countAt(input.cache_write_tokens),
+        reasoning_tokens: countAt(output.reasoning_tokens),
+      },
     ),
   ];
   // The API takes one `requests` entry per transaction: the first billed tool kind found is counted.

@@ -24,6 +24,8 @@ export type TokenNormalisation = { ok: true; tokens: NormalisedTokens } | { ok: 
 
 /** Vendors whose `input_tokens` already include the cached ones (cached is a breakdown of input). */
 const CACHED_INSIDE_INPUT = new Set<Provider>(["openai", "gemini", "xai", "deepseek", "custom"]);
+/** Vendors whose `input_tokens` include `cache_creation_input_tokens` (cache writes, a breakdown of input). */
+const WRITES_INSIDE_INPUT = new Set<Provider>(["openai"]);
 /** Vendors that report reasoning/thinking tokens outside `output_tokens`. */
 const REASONING_OUTSIDE_OUTPUT = new Set<Provider>(["gemini", "xai"]);
 
@@ -34,7 +36,8 @@ const inconsistent = (text: string): TokenNormalisation => ({
 
 /**
  * Clients send the counts their provider reported, as that provider means them:
- * - openai, gemini, xai, deepseek: `input_tokens` include `cached_tokens` (alias `cache_read_input_tokens`).
+ * - openai, gemini, xai, deepseek: `input_tokens` include `cached_tokens` (alias `cache_read_input_tokens`);
+ *   openai's also include its cache writes, sent as `cache_creation_input_tokens`.
  * - anthropic, bedrock: `input_tokens` exclude `cache_read_input_tokens` and `cache_creation_input_tokens`;
  *   `cache_creation_1h_input_tokens` is the one-hour part of `cache_creation_input_tokens`.
  * - reasoning (`reasoning_tokens`, or `thinking_tokens`) is billed as output: inside `output_tokens` for
@@ -76,7 +79,14 @@ export function normaliseTokens(provider: Provider, metrics: TokensMetrics): Tok
   if (uncachedAudio < 0 || uncachedImage < 0) {
     return inconsistent("cached audio or image tokens exceed the input audio or image tokens that include them");
   }
-  const uncached = cachedInside ? metrics.input_tokens - cached : metrics.input_tokens;
+  // OpenAI's cache writes, like its cached tokens, are a part of input_tokens (decisions: "Cache writes on OpenAI").
+  const writtenInside = WRITES_INSIDE_INPUT.has(provider) ? (metrics.cache_creation_input_tokens ?? 0) : 0;
+  if (writtenInside > 0 && cached + writtenInside > metrics.input_tokens) {
+    return inconsistent(
+      `cached tokens (${cached}) and cache writes (${writtenInside}) exceed input_tokens (${metrics.input_tokens}), which include them for ${provider}`,
+    );
+  }
+  const uncached = cachedInside ? metrics.input_tokens - cached - writtenInside : metrics.input_tokens;
   const uncachedText = uncached - uncachedAudio - uncachedImage;
   if (uncachedText < 0) {
     return inconsistent(
@@ -92,7 +102,7 @@ export function normaliseTokens(provider: Provider, metrics: TokensMetrics): Tok
     );
   }
 
-  const cacheWrite = cachedInside ? 0 : (metrics.cache_creation_input_tokens ?? 0);
+  const cacheWrite = cachedInside ? writtenInside : (metrics.cache_creation_input_tokens ?? 0);
   const cacheWrite1h = cachedInside ? 0 : (metrics.cache_creation_1h_input_tokens ?? 0);
   if (cacheWrite1h > cacheWrite) {
     return inconsistent(
