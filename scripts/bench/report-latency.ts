@@ -1,13 +1,12 @@
 import { Firestore } from "@google-cloud/firestore";
-import { costRollupPath } from "@usage-ingestion/cost-worker/rollups";
 import { firestoreReportSource } from "@usage-ingestion/reports";
-import { ROLLUP_QUANTITIES, ROLLUP_SHARDS } from "@usage-ingestion/shared";
+import { ROLLUP_SHARDS } from "@usage-ingestion/shared";
 import { createApp } from "../../services/gateway/src/app.ts";
 import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
 import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { createApiKey, createOrganization } from "../admin/organizations.ts";
 import { startEmulators } from "../lib/emulators.ts";
-import { recordWrites, type SeedWrite } from "../lib/seed-usage.ts";
+import { commitWrites, recordWrites, rollupShardWrite, type SeedWrite } from "../lib/seed-usage.ts";
 
 /**
  * Report latency over a month of data: BENCH_REPORT_TRANSACTIONS (1,000,000) transactions over 30 days,
@@ -26,43 +25,17 @@ const ORG = "bench-reports";
 const dayText = (d: number) => `2026-01-${String(d).padStart(2, "0")}`;
 const perCellDay = Math.floor(TOTAL / DAYS / (CUSTOMERS * MODELS.length));
 
-async function commitAll(db: Firestore, writes: SeedWrite[]) {
-  const writer = db.bulkWriter();
-  for (const write of writes) void writer.set(write.ref, write.data, { merge: write.merge });
-  await writer.close();
-}
-
 async function seed(db: Firestore) {
   const cells: SeedWrite[] = [];
   for (let d = 1; d <= DAYS; d++) {
     for (let c = 0; c < CUSTOMERS; c++) {
       for (const model of MODELS) {
-        const key = {
-          provider: "openai" as const,
-          model,
-          model_tier: null,
-          billable_customer_id: `customer-${c}`,
-          dimensions: {},
-        };
         for (let shard = 0; shard < ROLLUP_SHARDS; shard++) {
           const count = Math.floor(perCellDay / ROLLUP_SHARDS) + (shard < perCellDay % ROLLUP_SHARDS ? 1 : 0);
           if (count === 0) continue;
-          const quantities = Object.fromEntries(ROLLUP_QUANTITIES.map((name) => [name, 0]));
-          Object.assign(quantities, { input_tokens: 100 * count, output_tokens: 20 * count });
-          cells.push({
-            ref: db.doc(costRollupPath(ORG, { ...key, day: dayText(d) }, shard)),
-            merge: false,
-            data: {
-              ...key,
-              day: dayText(d),
-              shard,
-              transactions: count,
-              unpriced_transactions: 0,
-              conflict_transactions: 0,
-              cost_nanos: COST_NANOS * count,
-              quantities,
-            },
-          });
+          cells.push(
+            rollupShardWrite(db, ORG, { model, customer: `customer-${c}`, day: dayText(d), shard }, count, COST_NANOS),
+          );
         }
       }
     }
@@ -81,10 +54,10 @@ async function seed(db: Firestore) {
     }
   }
   let started = Date.now();
-  await commitAll(db, cells);
+  await commitWrites(db, cells);
   console.log(`  seeded ${cells.length} roll-up shards in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   started = Date.now();
-  await commitAll(db, records);
+  await commitWrites(db, records);
   console.log(`  seeded ${records.length} records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { cells: cells.length, records: records.length };
 }
