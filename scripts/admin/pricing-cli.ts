@@ -3,6 +3,7 @@ import type { Firestore } from "@google-cloud/firestore";
 import { explainRates } from "@usage-ingestion/cost-worker/pricing-explain";
 import { PROVIDERS, type Provider } from "@usage-ingestion/shared";
 import { UserError } from "./organizations.ts";
+import { addPlatformPrices, getPlatformPricing, removePlatformPrice } from "./platform-pricing.ts";
 import {
   addCustomPrices,
   describePrice,
@@ -57,7 +58,7 @@ function vendor(value: string | undefined): Exclude<Provider, "custom"> {
   return value as Exclude<Provider, "custom">;
 }
 
-/** `pricing set|list|add|remove|explain ...`. */
+/** `pricing set|list|add|remove|explain|catalog ...`. */
 export async function runPricingCommand(action: string, args: string[], db: Firestore, out: Out): Promise<void> {
   const need = (count: number, positional: string[], usage: string) => {
     if (positional.length < count) throw new UserError(`usage: npm run admin -- pricing ${usage}`);
@@ -94,17 +95,59 @@ export async function runPricingCommand(action: string, args: string[], db: Fire
       const { left } = await removeCustomPrice(db, org, which);
       return out(`removed ${describePrice(which)}; ${left} custom price(s) left for ${org}`);
     }
-    case "explain": {
-      const { values, positional } = options(args, ["--at", "--tier"]);
-      need(2, positional, "explain <provider> <model> [--at TIME] [--tier TIER]");
-      const at = new Date(timeOption(values["--at"], "--at") ?? Date.now());
-      const explained = explainRates(vendor(positional[0]), positional[1] as string, at, values["--tier"]);
-      if (!explained.ok) throw new UserError(`unpriced: ${explained.reason}`);
-      for (const line of explained.lines) out(line);
-      return;
-    }
+    case "explain":
+      return explain(args, db, out, "explain");
+    case "catalog":
+      return runCatalogCommand(args[0] ?? "", args.slice(1), db, out);
     default:
       throw new UserError(`unknown command "pricing ${action}"`);
+  }
+}
+
+/** The rates that would apply to a vendor's model, the platform list's first (as the worker reads them). */
+async function explain(args: string[], db: Firestore, out: Out, command: string) {
+  const { values, positional } = options(args, ["--at", "--tier"]);
+  if (positional.length < 2) {
+    throw new UserError(`usage: npm run admin -- pricing ${command} <provider> <model> [--at TIME] [--tier TIER]`);
+  }
+  const at = new Date(timeOption(values["--at"], "--at") ?? Date.now());
+  const stored = await getPlatformPricing(db);
+  const platform = stored.updated_at ? { prices: stored.prices, updatedAt: stored.updated_at } : null;
+  const explained = explainRates(vendor(positional[0]), positional[1] as string, at, values["--tier"], platform);
+  if (!explained.ok) throw new UserError(`unpriced: ${explained.reason}`);
+  for (const line of explained.lines) out(line);
+}
+
+/** `pricing catalog add|list|remove|explain`: the platform-wide price list. */
+async function runCatalogCommand(action: string, args: string[], db: Firestore, out: Out): Promise<void> {
+  switch (action) {
+    case "add": {
+      if (args.length < 1) throw new UserError("usage: npm run admin -- pricing catalog add <file.json | inline JSON>");
+      const { added, replaced } = await addPlatformPrices(db, readText(args[0] as string));
+      for (const price of replaced) out(`replaced ${describePrice(price)}`);
+      for (const price of added) out(`added ${describePrice(price)} from ${price.source_url}`);
+      return;
+    }
+    case "list":
+      return out(JSON.stringify(await getPlatformPricing(db), null, 2));
+    case "remove": {
+      const { values, positional } = options(args, ["--tier", "--effective-from"]);
+      const usage = "pricing catalog remove <provider> <model> --effective-from TIME [--tier TIER]";
+      const effectiveFrom = timeOption(values["--effective-from"], "--effective-from");
+      if (positional.length < 2 || !effectiveFrom) throw new UserError(`usage: npm run admin -- ${usage}`);
+      const which = {
+        provider: vendor(positional[0]),
+        model: positional[1] as string,
+        ...(values["--tier"] ? { model_tier: values["--tier"] } : {}),
+        effective_from: effectiveFrom,
+      };
+      const { left } = await removePlatformPrice(db, which);
+      return out(`removed ${describePrice(which)}; ${left} platform price(s) left`);
+    }
+    case "explain":
+      return explain(args, db, out, "catalog explain");
+    default:
+      throw new UserError(`unknown command "pricing catalog ${action}"; known: add, list, remove, explain`);
   }
 }
 

@@ -1,8 +1,14 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { loadCustomPricing, repricedRollupWrites, repriceRecord } from "@usage-ingestion/cost-worker/repricing";
+import {
+  loadCustomPricing,
+  loadPlatformPricing,
+  repricedRollupWrites,
+  repriceRecord,
+} from "@usage-ingestion/cost-worker/repricing";
 import { mergeData } from "@usage-ingestion/cost-worker/rollups";
 import {
   type CostRecord,
+  CUSTOM_PRICE_KEYS,
   type CustomPrice,
   type CustomPricingDocument,
   CustomPricingFileSchema,
@@ -14,7 +20,7 @@ import * as v from "valibot";
 import { getOrganization, UserError } from "./organizations.ts";
 
 /** Parses JSON text, or says where it is not JSON. */
-function parseJson(text: string, what: string): unknown {
+export function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -28,15 +34,27 @@ function parseJson(text: string, what: string): unknown {
  * misspelling is the message alone.
  */
 function validPrices(prices: unknown[], label: (index: number) => string, what: string, single = false): CustomPrice[] {
+  return validList(CustomPricingFileSchema, CUSTOM_PRICE_KEYS, prices, label, what, single);
+}
+
+/** validPrices for any list of prices: its schema (`{ prices: [...] }`) and the keys a price may have. */
+export function validList<T>(
+  schema: v.GenericSchema<unknown, { prices: T[] }>,
+  known: readonly string[],
+  prices: unknown[],
+  label: (index: number) => string,
+  what: string,
+  single = false,
+): T[] {
   const misspelt = prices.flatMap((price, index) => {
-    const problem = unknownPriceKey(price);
+    const problem = unknownPriceKey(price, known);
     return problem ? [{ line: `${label(index)}.${problem.path}: ${problem.message}`, message: problem.message }] : [];
   });
   if (single && misspelt.length === 1) throw new UserError(misspelt[0]?.message as string);
   if (misspelt.length) {
     throw new UserError(`${what} is invalid:\n${misspelt.map(({ line }) => `  ${line}`).join("\n")}`);
   }
-  const parsed = v.safeParse(CustomPricingFileSchema, { prices }, { abortEarly: false, abortPipeEarly: true });
+  const parsed = v.safeParse(schema, { prices }, { abortEarly: false, abortPipeEarly: true });
   if (!parsed.success) {
     const problems = toFieldErrors(parsed.issues).map((error) => `  ${error.field || "file"}: ${error.message}`);
     throw new UserError(`${what} is invalid:\n${problems.join("\n")}`);
@@ -57,7 +75,9 @@ const keyOf = (price: Pick<CustomPrice, "provider" | "model" | "model_tier" | "e
   [price.provider, price.model, price.model_tier ?? "", price.effective_from ?? ""].join("\u0000");
 
 /** Names one price entry for messages. */
-export const describePrice = (price: Pick<CustomPrice, "provider" | "model" | "model_tier" | "effective_from">) =>
+export const describePrice = (
+  price: Pick<CustomPrice, "provider" | "model" | "model_tier" | "effective_from">,
+): string =>
   `${price.provider}/${price.model}${price.model_tier ? ` tier ${price.model_tier}` : ""}${
     price.effective_from ? ` effective ${price.effective_from}` : " (always in effect)"
   }`;
@@ -133,7 +153,7 @@ export async function getCustomPricing(db: Firestore, organizationId: string) {
 }
 
 /**
- * Prices the organization's unpriced records again with today's catalog and custom prices, each as of
+ * Prices the organization's unpriced records again with today's catalog, platform list and custom prices, each as of
  * its own receive time. A record is rewritten only if it is still unpriced when the write happens; with
  * `dryRun`, nothing is written and the result says what would be priced.
  */
@@ -145,6 +165,7 @@ export async function repriceUnpriced(
   const now = options.now ?? new Date();
   await getOrganization(db, organizationId);
   const custom = await loadCustomPricing(db, organizationId);
+  const platform = await loadPlatformPricing(db);
   const unpriced = await db
     .collection(DOCUMENT_PATHS.transactions(organizationId))
     .where("status", "==", "unpriced")
@@ -152,7 +173,7 @@ export async function repriceUnpriced(
   const priced: Array<{ message_id: string; model: string; cost_usd: string }> = [];
   const stillUnpriced: Array<{ message_id: string; reason: string }> = [];
   for (const doc of unpriced.docs) {
-    const fields = repriceRecord(doc.data() as CostRecord, custom);
+    const fields = repriceRecord(doc.data() as CostRecord, custom, platform);
     if (fields.status !== "priced") {
       stillUnpriced.push({ message_id: doc.id, reason: fields.unpriced_reason ?? "unpriced" });
       continue;

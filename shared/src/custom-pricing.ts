@@ -67,11 +67,14 @@ const PER_REQUEST_KEYS = ["default", ...REQUEST_TYPES];
  * misspelling is plain: "unknown price key `input_mtk`; known: input_mtok, ...". Undefined when every key
  * is known.
  */
-export function unknownPriceKey(price: unknown): { path: string; message: string } | undefined {
+export function unknownPriceKey(
+  price: unknown,
+  known: readonly string[] = CUSTOM_PRICE_KEYS,
+): { path: string; message: string } | undefined {
   if (typeof price !== "object" || price === null || Array.isArray(price)) return undefined;
-  const unknown = Object.keys(price).find((key) => !CUSTOM_PRICE_KEYS.includes(key));
+  const unknown = Object.keys(price).find((key) => !known.includes(key));
   if (unknown !== undefined) {
-    return { path: unknown, message: `unknown price key \`${unknown}\`; known: ${CUSTOM_PRICE_KEYS.join(", ")}` };
+    return { path: unknown, message: `unknown price key \`${unknown}\`; known: ${known.join(", ")}` };
   }
   const perRequest = (price as { per_request?: unknown }).per_request;
   if (typeof perRequest !== "object" || perRequest === null || Array.isArray(perRequest)) return undefined;

@@ -5,6 +5,7 @@ export const COLLECTIONS = {
   transactions: "transactions",
   rejectedMessages: "rejected_messages",
   customPricing: "custom_pricing",
+  platformPricing: "platform_pricing",
   costRollups: "cost_rollups",
   unpricedRollups: "unpriced_rollups",
   transactionIds: "transaction_ids",
@@ -23,6 +24,8 @@ export const DOCUMENT_PATHS = {
     `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.transactionIds}/${idHash}`,
   rejectedMessage: (messageId: string) => `${COLLECTIONS.rejectedMessages}/${messageId}`,
   customPricing: (organizationId: string) => `${COLLECTIONS.customPricing}/${organizationId}`,
+  /** The platform-wide price list: one document. */
+  platformPricing: `${COLLECTIONS.platformPricing}/current`,
   organization: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}`,
   apiKey: (keyHash: string) => `${COLLECTIONS.apiKeys}/${keyHash}`,
 };

@@ -7,6 +7,7 @@ export * from "./firestore-layout.ts";
 export * from "./json-depth.ts";
 export * from "./limits.ts";
 export * from "./money.ts";
+export * from "./platform-pricing.ts";
 export * from "./price-components.ts";
 export * from "./providers.ts";
 export * from "./records.ts";

@@ -32,7 +32,8 @@ export interface LineItem {
 }
 
 export interface RecordPricing {
-  source: "catalog" | "custom" | null;
+  /** `platform`: the platform-wide price list (`admin pricing catalog`). */
+  source: "catalog" | "custom" | "platform" | null;
   version: string | null;
   model: string | null;
 }

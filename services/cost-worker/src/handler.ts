@@ -91,8 +91,11 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
 
   let priced: PricedTransaction;
   try {
-    const custom = await deps.customPricing.get(message.organization_id);
-    priced = priceAt(message.transaction, new Date(message.received_at), custom);
+    const [custom, platform] = await Promise.all([
+      deps.customPricing.get(message.organization_id),
+      deps.customPricing.platform(),
+    ]);
+    priced = priceAt(message.transaction, new Date(message.received_at), custom, platform);
   } catch (error) {
     if (!(error instanceof InvalidCustomPricing)) throw error;
     priced = unpricedBecause(error.message);

@@ -6,7 +6,7 @@ import {
   unpricedReasonOf,
   validateTransaction,
 } from "@usage-ingestion/shared";
-import type { CustomPricing } from "./pricing/choose-rate-card.ts";
+import type { CustomPricing, PlatformPricing } from "./pricing/choose-rate-card.ts";
 import { priceAt, pricingFields, unpricedBecause } from "./pricing/price.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
 import { type MergeWrite, rollupWrites } from "./store/rollup-writes.ts";
@@ -15,16 +15,23 @@ import { type MergeWrite, rollupWrites } from "./store/rollup-writes.ts";
  * What the admin command line may use of the worker: pricing a stored record again, exactly as the
  * worker priced it, as of the record's own receive time.
  */
-export type { CustomPricing };
+export type { CustomPricing, PlatformPricing };
 
 /** The organization's custom prices as stored now (no cache). */
 export const loadCustomPricing = (db: Firestore, organizationId: string) =>
   firestoreCustomPricingStore(db, 0).get(organizationId);
 
-export function repriceRecord(record: CostRecord, custom: CustomPricing | null): PricingFields {
+/** The platform-wide price list as stored now (no cache). */
+export const loadPlatformPricing = (db: Firestore) => firestoreCustomPricingStore(db, 0).platform();
+
+export function repriceRecord(
+  record: CostRecord,
+  custom: CustomPricing | null,
+  platform: PlatformPricing | null = null,
+): PricingFields {
   const transaction = storedTransaction(record);
   const priced = transaction
-    ? priceAt(transaction, new Date(record.received_at), custom)
+    ? priceAt(transaction, new Date(record.received_at), custom, platform)
     : unpricedBecause(record.unpriced_reason ?? "unreadable record");
   return pricingFields(priced);
 }

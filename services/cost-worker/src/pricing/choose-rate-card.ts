@@ -2,10 +2,12 @@ import {
   type CustomPrice,
   decimal,
   FLAT_PRICE_COMPONENT_KEYS,
+  type PlatformPrice,
   PRICE_COMPONENTS,
   type Transaction,
 } from "@usage-ingestion/shared";
 import { CATALOG_VERSION } from "./catalog.ts";
+import { platformPriceFor } from "./platform-price.ts";
 import { vendorTokenRates } from "./published-token-rates.ts";
 import type { ImageRequest, RateCard } from "./rate-types.ts";
 import { unitRates } from "./table/units.ts";
@@ -15,14 +17,26 @@ export interface CustomPricing {
   updatedAt: string;
 }
 
+/** The platform-wide price list (`admin pricing catalog`), as stored. */
+export interface PlatformPricing {
+  prices: PlatformPrice[];
+  updatedAt: string;
+}
+
 export type RateCardResult = { ok: true; card: RateCard } | { ok: false; reason: string };
 
 /**
  * Chooses where a transaction's prices come from, as of its receive time: the organization's custom
- * price for its provider, model and tier when there is one; otherwise (never for `custom`) the vendor's
- * published prices: the catalog, corrected and completed by our price table (table/), for the tier.
+ * price for its provider, model and tier when there is one; otherwise (never for `custom`) the platform
+ * list's price for the model and tier; otherwise the vendor's published prices: our price table (table/),
+ * over the catalog, for the tier.
  */
-export function rateCardFor(transaction: Transaction, receivedAt: Date, custom: CustomPricing | null): RateCardResult {
+export function rateCardFor(
+  transaction: Transaction,
+  receivedAt: Date,
+  custom: CustomPricing | null,
+  platform: PlatformPricing | null = null,
+): RateCardResult {
   const tier = transaction.model_tier;
   const own = custom ? customPriceFor(custom.prices, transaction, receivedAt) : undefined;
   if (own && custom) return { ok: true, card: customRateCard(own, custom.updatedAt, transaction) };
@@ -32,6 +46,11 @@ export function rateCardFor(transaction: Transaction, receivedAt: Date, custom: 
       ok: false,
       reason: `no custom price for custom model "${transaction.model}"${tierText} in effect at ${receivedAt.toISOString()}`,
     };
+  }
+  const listed = platform ? platformPriceFor(platform.prices, transaction, receivedAt) : undefined;
+  if (listed && platform) {
+    const source = `platform price ${describeEntry(listed)} from ${listed.source_url} (updated ${platform.updatedAt})`;
+    return { ok: true, card: flatRateCard(listed, source, transaction, "platform", platform.updatedAt) };
   }
 
   const vendor = vendorTokenRates(transaction.provider, transaction.model, receivedAt, tier);
@@ -104,10 +123,25 @@ export function customPriceFor(
     .at(-1);
 }
 
-function customRateCard(price: CustomPrice, updatedAt: string, transaction: Transaction): RateCard {
-  const source = `custom price ${price.provider}/${price.model}${price.model_tier ? ` tier ${price.model_tier}` : ""}${
+/** Names a custom or platform price entry in a line item's source. */
+const describeEntry = (price: CustomPrice) =>
+  `${price.provider}/${price.model}${price.model_tier ? ` tier ${price.model_tier}` : ""}${
     price.effective_from ? ` effective ${price.effective_from}` : ""
-  } (updated ${updatedAt})`;
+  }`;
+
+function customRateCard(price: CustomPrice, updatedAt: string, transaction: Transaction): RateCard {
+  const source = `custom price ${describeEntry(price)} (updated ${updatedAt})`;
+  return flatRateCard(price, source, transaction, "custom", updatedAt);
+}
+
+/** A rate card of one entry's flat prices (an organization's or the platform list's): its only source. */
+function flatRateCard(
+  price: CustomPrice,
+  source: string,
+  transaction: Transaction,
+  from: "custom" | "platform",
+  updatedAt: string,
+): RateCard {
   const rates: RateCard["rates"] = {};
   for (const key of FLAT_PRICE_COMPONENT_KEYS) {
     const usd = price[key];
@@ -118,5 +152,5 @@ function customRateCard(price: CustomPrice, updatedAt: string, transaction: Tran
   const perRequest = price.per_request as Record<string, string | undefined> | undefined;
   const requestUsd = requestType && (perRequest?.[requestType] ?? perRequest?.default);
   if (requestUsd) rates.per_request = { price: decimal(requestUsd), per: 1, unit: "request", source };
-  return { source: "custom", version: updatedAt, model: price.model, rates };
+  return { source: from, version: updatedAt, model: price.model, rates };
 }

@@ -1,4 +1,5 @@
 import {
+  FLAT_PRICE_COMPONENT_KEYS,
   formatDecimal,
   PRICE_COMPONENT_KEYS,
   PRICE_COMPONENTS,
@@ -6,6 +7,8 @@ import {
   type Provider,
 } from "@usage-ingestion/shared";
 import { CATALOG_VERSION } from "./catalog.ts";
+import type { PlatformPricing } from "./choose-rate-card.ts";
+import { platformPriceFor } from "./platform-price.ts";
 import { vendorTokenRates } from "./published-token-rates.ts";
 import { isTiered, type Rate, type TieredRate } from "./rate-types.ts";
 import { unitPricesInEffect } from "./table/units.ts";
@@ -28,21 +31,42 @@ function rateLines(component: string, rate: Rate | TieredRate): string[] {
 }
 
 /**
- * The published rates that would price a transaction of this model received at `at` with this tier, and
- * where each came from: what `admin pricing explain` prints. Custom prices are not consulted.
+ * The rates that would price a transaction of this model received at `at` with this tier, and where each
+ * came from: the platform list's entry when one matches (it wins over the published rates), else the
+ * published rates (our table over the catalog). What `admin pricing explain` prints; an organization's
+ * own prices are not consulted.
  */
 export function explainRates(
   provider: Exclude<Provider, "custom">,
   model: string,
   at: Date,
   tier?: string,
+  platform: PlatformPricing | null = null,
 ): Explanation {
+  const listed = platform
+    ? platformPriceFor(platform.prices, { provider, model, ...(tier ? { model_tier: tier } : {}) }, at)
+    : undefined;
+  if (listed) {
+    const lines = [
+      `${provider} model "${model}" priced by the platform list as "${listed.model}", received at ${at.toISOString()}, tier ${tier ?? "standard"}`,
+      `platform price effective ${listed.effective_from}, from ${listed.source_url} (list updated ${platform?.updatedAt}); it is the only source: a component it lacks leaves the call unpriced`,
+    ];
+    for (const key of FLAT_PRICE_COMPONENT_KEYS) {
+      const usd = listed[key];
+      if (usd !== undefined)
+        lines.push(`  ${key.padEnd(22)} $${usd} ${perText(PRICE_COMPONENTS[key].per, PRICE_COMPONENTS[key].unit)}`);
+    }
+    for (const [type, usd] of Object.entries(listed.per_request ?? {})) {
+      if (usd !== undefined) lines.push(`  ${`request:${type}`.padEnd(22)} $${usd} per request`);
+    }
+    return { ok: true, lines };
+  }
   const vendor = vendorTokenRates(provider, model, at, tier);
   if (!vendor.ok) return vendor;
   const { modelId, names, tokens, catalogRequests, unknownAbove } = vendor.value;
   const lines = [
     `${provider} model "${model}" priced as "${modelId}", received at ${at.toISOString()}, tier ${tier ?? "standard"}`,
-    `catalog ${CATALOG_VERSION}; our price table where it names a source page`,
+    `${platform ? "no platform price; " : ""}catalog ${CATALOG_VERSION}; our price table where it names a source page`,
     "tokens (a component without its own rate is billed at the one it falls back to):",
   ];
   for (const key of PRICE_COMPONENT_KEYS) {

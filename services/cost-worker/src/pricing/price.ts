@@ -1,5 +1,5 @@
 import { nanosToUsd, type PricingFields, type Transaction } from "@usage-ingestion/shared";
-import { type CustomPricing, rateCardFor } from "./choose-rate-card.ts";
+import { type CustomPricing, type PlatformPricing, rateCardFor } from "./choose-rate-card.ts";
 import { type PricingResult, priceTransaction } from "./line-items.ts";
 import type { RateCard } from "./rate-types.ts";
 
@@ -15,8 +15,13 @@ export const unpricedBecause = (reason: string): PricedTransaction => ({
 });
 
 /** Chooses the rates and prices the transaction with them: what the worker and re-pricing both do. */
-export function priceAt(transaction: Transaction, receivedAt: Date, custom: CustomPricing | null): PricedTransaction {
-  const chosen = rateCardFor(transaction, receivedAt, custom);
+export function priceAt(
+  transaction: Transaction,
+  receivedAt: Date,
+  custom: CustomPricing | null,
+  platform: PlatformPricing | null = null,
+): PricedTransaction {
+  const chosen = rateCardFor(transaction, receivedAt, custom, platform);
   if (!chosen.ok) return unpricedBecause(chosen.reason);
   return { pricing: priceTransaction(transaction, chosen.card), card: chosen.card };
 }

@@ -22,14 +22,14 @@ export interface ImageRequest {
 
 /**
  * Every price one transaction may need, by price component, chosen for that transaction (its image size
- * and quality, its request type) from the catalog plus our price table, or from the organization's custom
- * price. The pricer itself does no look-ups.
+ * and quality, its request type) from the catalog plus our price table, from the platform list, or from
+ * the organization's custom price. The pricer itself does no look-ups.
  */
 export interface RateCard {
-  source: "catalog" | "custom";
-  /** Catalog version, or the custom price's update time. */
+  source: "catalog" | "custom" | "platform";
+  /** Catalog version, or the custom price's (or platform list's) update time. */
   version: string;
-  /** The catalog's model id, or the custom price's model. */
+  /** The catalog's model id, or the custom or platform price's model. */
   model: string;
   rates: Partial<Record<PriceComponent, Rate | TieredRate>>;
   /** A long-context tier the vendor has but whose rates we have not read: a longer prompt stays unpriced. */

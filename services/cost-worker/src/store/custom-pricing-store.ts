@@ -3,45 +3,75 @@ import {
   type CustomPricingDocument,
   CustomPricingFileSchema,
   DOCUMENT_PATHS,
+  type PlatformPricingDocument,
+  PlatformPricingFileSchema,
   withTimeout,
 } from "@usage-ingestion/shared";
 import * as v from "valibot";
-import type { CustomPricing } from "../pricing/choose-rate-card.ts";
+import type { CustomPricing, PlatformPricing } from "../pricing/choose-rate-card.ts";
 import { ttlCache } from "./ttl-cache.ts";
 
+/** The prices operators set in Firestore: each organization's own, and the platform-wide list. */
 export interface CustomPricingStore {
   /** The organization's prices; null when it has none. Throws InvalidCustomPricing for a broken document. */
   get(organizationId: string): Promise<CustomPricing | null>;
+  /** The platform-wide price list; null when there is none. Throws InvalidCustomPricing for a broken one. */
+  platform(): Promise<PlatformPricing | null>;
 }
+
+/** The platform list's key in the cache: no organization id has a NUL character. */
+const PLATFORM_KEY = "\u0000platform";
 
 export class InvalidCustomPricing extends Error {
   override name = "InvalidCustomPricing";
 }
 
-/** Reads `custom_pricing/{org}` and re-validates it; cached per organization for `ttlMs`. */
+/**
+ * Reads `custom_pricing/{org}` and `platform_pricing/current` and re-validates them; each cached for `ttlMs`
+ * (the same cache: the platform list is one more key in it).
+ */
 export function firestoreCustomPricingStore(
   db: Firestore,
   ttlMs: number,
   timeoutMs = 10_000,
   now = Date.now,
 ): CustomPricingStore {
-  const get = ttlCache(
+  const read = async (path: string, what: string) => {
+    const snap = await withTimeout(
+      db.doc(path).get(),
+      timeoutMs,
+      () => new Error(`reading ${what} took longer than ${timeoutMs} ms`),
+    );
+    return snap.data();
+  };
+  const load = ttlCache(
     ttlMs,
-    async (organizationId): Promise<CustomPricing | null> => {
-      const snap = await withTimeout(
-        db.doc(DOCUMENT_PATHS.customPricing(organizationId)).get(),
-        timeoutMs,
-        () => new Error(`reading custom pricing took longer than ${timeoutMs} ms`),
-      );
-      const doc = snap.data() as CustomPricingDocument | undefined;
+    async (key): Promise<CustomPricing | PlatformPricing | null> => {
+      if (key === PLATFORM_KEY) {
+        const doc = (await read(DOCUMENT_PATHS.platformPricing, "the platform price list")) as
+          | PlatformPricingDocument
+          | undefined;
+        if (!doc) return null;
+        const parsed = v.safeParse(PlatformPricingFileSchema, { prices: doc.prices });
+        if (!parsed.success) {
+          throw new InvalidCustomPricing(`the platform price list is invalid: ${parsed.issues[0]?.message}`);
+        }
+        return { prices: parsed.output.prices, updatedAt: doc.updated_at };
+      }
+      const doc = (await read(DOCUMENT_PATHS.customPricing(key), "custom pricing")) as
+        | CustomPricingDocument
+        | undefined;
       if (!doc) return null;
       const parsed = v.safeParse(CustomPricingFileSchema, { prices: doc.prices });
       if (!parsed.success) {
-        throw new InvalidCustomPricing(`custom pricing of ${organizationId} is invalid: ${parsed.issues[0]?.message}`);
+        throw new InvalidCustomPricing(`custom pricing of ${key} is invalid: ${parsed.issues[0]?.message}`);
       }
       return { prices: parsed.output.prices, updatedAt: doc.updated_at };
     },
     now,
   );
-  return { get };
+  return {
+    get: (organizationId) => load(organizationId) as Promise<CustomPricing | null>,
+    platform: () => load(PLATFORM_KEY) as Promise<PlatformPricing | null>,
+  };
 }
