@@ -1,16 +1,10 @@
 import {
   BulkShapeSchema,
   type ErrorReply,
-  type FieldError,
   firstMessageId,
   ingestionResponse,
   isBulkRequestBody,
   isJsonObject,
-  QUEUE_SCHEMA_VERSION,
-  QUEUEING_FAILURE_ERROR,
-  type QueueMessage,
-  type Transaction,
-  type TransactionOutcome,
   type TransactionValidation,
   toFieldErrors,
   traceAttributes,
@@ -22,6 +16,12 @@ import type { Request, Response } from "express";
 import * as v from "valibot";
 import { locals, type RequestLocals, send } from "../http/send.ts";
 import type { Publisher, PublishOutcome } from "../queue/publisher.ts";
+import {
+  describeInvalid,
+  queueMessages,
+  transactionOutcomes,
+  type ValidTransaction,
+} from "../queue/queue-transactions.ts";
 import { transactionTexts } from "../queue/transaction-texts.ts";
 
 /**
@@ -34,28 +34,7 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
     const started = startPublishing(req, context, publisher);
     if ("status" in started) return send(res, started);
     const { invalid } = started;
-    const published = await started.publishing;
-    let next = 0;
-    const failed: number[] = [];
-    let firstError: unknown;
-    const outcomes = invalid.map((reason, index): TransactionOutcome => {
-      if (reason !== undefined) return { kind: "invalid", error: reason };
-      const outcome = published[next++];
-      if (outcome && "id" in outcome) return { kind: "queued", messageId: outcome.id };
-      if (failed.length === 0) firstError = outcome?.error;
-      failed.push(index);
-      return { kind: "not_queued", error: QUEUEING_FAILURE_ERROR };
-    });
-    if (failed.length > 0) {
-      // One line per request, however many of its transactions failed; the error is the first one's.
-      logger.log("ERROR", `publish failed for ${failed.length} transaction(s)`, {
-        request_id: context.requestId,
-        transaction_indexes: failed,
-        trace: context.trace,
-        error: firstError,
-      });
-    }
-
+    const outcomes = transactionOutcomes(invalid, await started.publishing, context, logger);
     const response = ingestionResponse(outcomes);
     const idempotencyKey = response.status === 500 ? undefined : firstMessageId(response.body.results);
     if (idempotencyKey) res.setHeader("Idempotency-Key", idempotencyKey);
@@ -68,7 +47,7 @@ export function ingestUsage(publisher: Publisher, logger: Logger) {
 interface Judged {
   bulk: boolean;
   /** The valid transactions, with their index in the request. */
-  valid: Array<{ index: number; transaction: Transaction }>;
+  valid: ValidTransaction[];
   /** Per index, why the transaction is invalid, or undefined when it is valid. */
   invalid: Array<string | undefined>;
 }
@@ -131,24 +110,4 @@ function startPublishing(
     invalid: judged.invalid,
     publishing: publisher.publish(messages, traceAttributes(context.trace), texts),
   };
-}
-
-/** One queue message per valid transaction, stamped with the request's id, organization and receive time. */
-function queueMessages(valid: Judged["valid"], context: RequestLocals): QueueMessage[] {
-  const receivedAt = context.receivedAt.toISOString();
-  return valid.map(({ index, transaction }) => ({
-    schema_version: QUEUE_SCHEMA_VERSION,
-    organization_id: context.organizationId as string,
-    request_id: context.requestId,
-    transaction_index: index,
-    received_at: receivedAt,
-    transaction,
-  }));
-}
-
-/** A failed bulk entry names its first field error; the others are found by fixing and resending. */
-function describeInvalid(errors: FieldError[]): string {
-  const [first] = errors;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more field error(s))` : "";
-  return first ? `validation failed: ${first.field} (${first.code}): ${first.message}${more}` : "validation failed";
 }
