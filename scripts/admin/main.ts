@@ -57,15 +57,15 @@ Custom prices (schema: README; effective_from absent = always in effect, from an
   pricing explain <provider> <model> [--at TIME] [--tier TIER]
                                       the published rates that would apply (default: now, standard
                                       tier) and where each came from
+  pricing catalog add <file|json>     add prices to the platform-wide list (every organization; needs
+                                      source_url and effective_from; docs/pricing.md#platform-price-list)
+  pricing catalog list | remove <provider> <model> --effective-from TIME [--tier TIER]
+  pricing catalog explain <provider> <model> [--at TIME] [--tier TIER]
   reprice <org-id> [--dry-run]        price the organization's unpriced records again, listing each
                                       with its amount; --dry-run shows that without writing
 
 Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_TOPIC or usage-transactions)
   dead-letters list                   show what the hold subscription keeps (id, organization,
-  pricing catalog add <file|json>     add prices to the platform-wide list (every organization; needs
-                                      source_url and effective_from; docs/pricing.md#platform-price-list)
-  pricing catalog list | remove <provider> <model> --effective-from TIME [--tier TIER]
-  pricing catalog explain <provider> <model> [--at TIME] [--tier TIER]
                                       attempts, receive time, data excerpt); nothing is removed
   dead-letters replay --all           republish every dead letter onto the topic, then remove it
   dead-letters replay <id>...         the same for the dead letters with these ids
@@ -165,6 +165,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     case "pricing add":
     case "pricing remove":
     case "pricing explain":
+    case "pricing catalog":
       return runPricingCommand(action as string, rest, db, out);
     case "dead-letters list": {
       const { names, rest: extra } = topicOption(rest);
@@ -172,7 +173,6 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
         throw new UserError(
           `unexpected "${extra.join(" ")}"; usage: npm run admin -- dead-letters list [--topic NAME]`,
         );
-    case "pricing catalog":
       const hold = await holdDeadLetters(pubsub(), names);
       await hold.release(hold.letters);
       if (hold.letters.length === 0) return out(`no dead letters in ${names.deadLetterSubscription}`);
