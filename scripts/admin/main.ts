@@ -17,6 +17,7 @@ import {
   setOrganizationStatus,
   UserError,
 } from "./organizations.ts";
+import { runPricingAudit } from "./pricing-audit.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 import { runReportCommand } from "./report-commands.ts";
 
@@ -61,6 +62,9 @@ Custom prices (schema: README; effective_from absent = always in effect, from an
                                       source_url and effective_from; docs/pricing.md#platform-price-list)
   pricing catalog list | remove <provider> <model> --effective-from TIME [--tier TIER]
   pricing catalog explain <provider> <model> [--at TIME] [--tier TIER]
+  pricing audit [--from ISO] [--to ISO]
+                                      models seen unpriced or priced only by the catalog (counts, every
+                                      organization), and table rows read more than 90 days ago
   reprice <org-id> [--dry-run]        price the organization's unpriced records again, listing each
                                       with its amount; --dry-run shows that without writing
 
@@ -167,6 +171,8 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     case "pricing explain":
     case "pricing catalog":
       return runPricingCommand(action as string, rest, db, out);
+    case "pricing audit":
+      return runPricingAudit(rest, db, reportsDb, out);
     case "dead-letters list": {
       const { names, rest: extra } = topicOption(rest);
       if (extra.length > 0)
