@@ -53,7 +53,20 @@ export interface OrganizationDocument {
   dimensions?: string[];
   /** Rate limits of this organization where they differ from the gateway's defaults (`admin org limits set`). */
   limits?: OrganizationLimits;
+  /** Where spans sent to `POST /v1/traces` carry the customer and the context (`admin org otel set`). */
+  otel?: OrganizationOtelSettings;
 }
+
+/** Which span or resource attributes become a transaction's customer and context; absent, the defaults. */
+export interface OrganizationOtelSettings {
+  /** The attribute holding `billable_customer_id`; absent, the first of OTEL_DEFAULT_CUSTOMER_ATTRIBUTES. */
+  customer_attribute?: string;
+  /** Attributes copied into `context`: `name` (the key is the attribute's name) or `key=attribute`. */
+  context_attributes?: string[];
+}
+
+/** The customer of a span whose organization named no attribute: the end user, else the service. */
+export const OTEL_DEFAULT_CUSTOMER_ATTRIBUTES = ["enduser.id", "user.id", "service.name"] as const;
 
 /** An organization's own rate limits; each one absent takes the gateway's default. */
 export interface OrganizationLimits {

@@ -23,6 +23,7 @@ import type { Publisher } from "./queue/publisher.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
 import { openApi } from "./routes/openapi.ts";
+import { otlpTraces } from "./routes/otlp-traces.ts";
 import { usageCosts } from "./routes/usage-costs.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
 
@@ -77,6 +78,9 @@ export function createApp(deps: GatewayDeps): express.Express {
       ingestUsage(deps.publisher, deps.logger),
     );
     app.all("/usage/transactions", methodNotAllowed("POST"));
+    // OTLP/HTTP traces: each model-call span becomes a transaction on the same path (docs/opentelemetry.md).
+    app.post("/v1/traces", otlpTraces({ keys: deps.keys, publisher: deps.publisher, logger: deps.logger, limits }));
+    app.all("/v1/traces", methodNotAllowed("POST"));
   }
   if (role === "reports" && !deps.reports) throw new Error("a gateway of role reports needs a report source");
   if (servesReports(role) && deps.reports) {

@@ -1,4 +1,4 @@
-import { internalError, type KeyScope, unauthorized } from "@usage-ingestion/shared";
+import { type ErrorReply, internalError, type KeyScope, unauthorized } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import { hashApiKey } from "@usage-ingestion/shared/server";
 import type { NextFunction, Request, Response } from "express";
@@ -12,13 +12,20 @@ import type { ActiveKey, KeyStore } from "./key-store.ts";
  * A store that cannot answer is a 500: the client must retry, not conclude that its key is bad.
  * An address that has looked up too many unknown keys gets 429 for any key not already cached, so random
  * keys can neither flood the key store nor slow the good keys down (`limits.unknownKeysExhausted`).
+ * `answer` sends a refusal; a route whose protocol has its own error bodies (OTLP) passes its own.
  */
-export function authenticate(keys: KeyStore, logger: Logger, limits: RateLimits, scope: KeyScope = "ingest") {
+export function authenticate(
+  keys: KeyStore,
+  logger: Logger,
+  limits: RateLimits,
+  scope: KeyScope = "ingest",
+  answer: (res: Response, reply: ErrorReply) => void = send,
+) {
   return async (req: Request, res: Response, next: NextFunction) => {
     // Node lower-cases incoming header names; the header is `X-Api-Key` as the specification writes it.
     const key = req.headers["x-api-key"];
     if (key === undefined) {
-      return send(res, unauthorized("The X-Api-Key header is required."));
+      return answer(res, unauthorized("The X-Api-Key header is required."));
     }
     const presented = Array.isArray(key) ? key[0] : key;
     const keyHash = presented ? hashApiKey(presented) : "";
@@ -27,7 +34,7 @@ export function authenticate(keys: KeyStore, logger: Logger, limits: RateLimits,
     try {
       if (keys.cached?.(keyHash) === undefined) {
         const exhausted = await limits.unknownKeysExhausted(address);
-        if (exhausted) return send(res, exhausted);
+        if (exhausted) return answer(res, exhausted);
       }
       found = presented ? await keys.findActiveKey(keyHash) : null;
       if (!found) await limits.unknownKey(address);
@@ -37,14 +44,15 @@ export function authenticate(keys: KeyStore, logger: Logger, limits: RateLimits,
         trace: locals(res).trace,
         error,
       });
-      return send(res, internalError("The API key could not be checked right now; retry the request."));
+      return answer(res, internalError("The API key could not be checked right now; retry the request."));
     }
     if (!found || found.scope !== scope) {
-      return send(res, unauthorized("The API key is invalid or missing."));
+      return answer(res, unauthorized("The API key is invalid or missing."));
     }
     locals(res).organizationId = found.organizationId;
     locals(res).dimensions = found.dimensions;
     locals(res).key = { hash: keyHash, limits: found.limits };
+    locals(res).otel = found.otel;
     next();
   };
 }

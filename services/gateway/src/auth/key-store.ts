@@ -4,6 +4,7 @@ import {
   type KeyScope,
   type OrganizationDocument,
   type OrganizationLimits,
+  type OrganizationOtelSettings,
 } from "@usage-ingestion/shared";
 import type { Databases } from "@usage-ingestion/shared/server";
 
@@ -15,6 +16,8 @@ export interface ActiveKey {
   dimensions: readonly string[];
   /** The organization's own rate limits, where it has any. */
   limits?: OrganizationLimits;
+  /** Which span attributes hold the customer and the context, for POST /v1/traces. */
+  otel?: OrganizationOtelSettings;
 }
 
 /** Resolves a key's hash to its organization and scope when both the key and the organization are active. */
@@ -40,6 +43,7 @@ export function firestoreKeyStore(db: Databases): KeyStore {
         scope: key.scope ?? "ingest",
         dimensions: org.dimensions ?? [],
         ...(org.limits ? { limits: org.limits } : {}),
+        ...(org.otel ? { otel: org.otel } : {}),
       };
     },
   };

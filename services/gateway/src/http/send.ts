@@ -1,4 +1,4 @@
-import type { ErrorReply, OrganizationLimits, TraceContext } from "@usage-ingestion/shared";
+import type { ErrorReply, OrganizationLimits, OrganizationOtelSettings, TraceContext } from "@usage-ingestion/shared";
 import type { Response } from "express";
 
 export interface RequestLocals {
@@ -9,6 +9,8 @@ export interface RequestLocals {
   dimensions?: readonly string[];
   /** The key's hash and its organization's own rate limits, for the rate limits. */
   key?: { hash: string; limits: OrganizationLimits | undefined };
+  /** The organization's OTLP settings, from its key's look-up (POST /v1/traces). */
+  otel?: OrganizationOtelSettings;
   eventsQueued?: number;
   eventsFailed?: number;
   /** From the `traceparent` Cloud Run sends; forwarded to the worker with each message. */

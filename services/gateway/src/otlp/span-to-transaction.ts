@@ -1,0 +1,229 @@
+import {
+  type OrganizationOtelSettings,
+  OTEL_DEFAULT_CUSTOMER_ATTRIBUTES,
+  type Provider,
+  TOKEN_CONVENTIONS,
+} from "@usage-ingestion/shared";
+import type { AttributeValue, DecodedSpan } from "./decode.ts";
+
+/**
+ * What a span is to billing: not a model call (ignored), a transaction to validate and queue, or a model
+ * call that cannot become one (rejected, with the reason the exporter is told).
+ */
+export type SpanVerdict =
+  | { kind: "ignored" }
+  | { kind: "transaction"; transaction: Record<string, unknown> }
+  | { kind: "rejected"; reason: string };
+
+/** Operations of the GenAI conventions that are one call to a model. */
+const MODEL_OPERATIONS = new Set(["chat", "text_completion", "generate_content", "embeddings"]);
+
+/**
+ * `gen_ai.provider.name` (or the older `gen_ai.system`) -> our provider. Older instrumentations write the
+ * vendor's plain name, the Vercel AI SDK's earlier spans its provider id (`openai.chat`, `google.vertex.chat`).
+ */
+const PROVIDER_NAMES: Record<string, Provider> = {
+  openai: "openai",
+  anthropic: "anthropic",
+  "gcp.gemini": "gemini",
+  "gcp.vertex_ai": "gemini",
+  "gcp.gen_ai": "gemini",
+  gemini: "gemini",
+  vertex_ai: "gemini",
+  "aws.bedrock": "bedrock",
+  x_ai: "xai",
+  xai: "xai",
+  deepseek: "deepseek",
+};
+const PROVIDER_ID_PREFIXES: Array<[string, Provider]> = [
+  ["openai.", "openai"],
+  ["anthropic.", "anthropic"],
+  ["google.", "gemini"],
+  ["google-vertex.", "gemini"],
+  ["amazon-bedrock.", "bedrock"],
+  ["xai.", "xai"],
+  ["deepseek.", "deepseek"],
+];
+
+/** Each count's attributes, first found wins: the GenAI conventions', their older names, the AI SDK's. */
+const COUNTS = {
+  input: ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "ai.usage.inputTokens", "ai.usage.promptTokens"],
+  output: [
+    "gen_ai.usage.output_tokens",
+    "gen_ai.usage.completion_tokens",
+    "ai.usage.outputTokens",
+    "ai.usage.completionTokens",
+  ],
+  cacheRead: [
+    "gen_ai.usage.cache_read.input_tokens",
+    "ai.usage.inputTokenDetails.cacheReadTokens",
+    "ai.usage.cachedInputTokens",
+  ],
+  cacheWrite: ["gen_ai.usage.cache_creation.input_tokens", "ai.usage.inputTokenDetails.cacheWriteTokens"],
+  reasoning: [
+    "gen_ai.usage.reasoning.output_tokens",
+    "ai.usage.outputTokenDetails.reasoningTokens",
+    "ai.usage.reasoningTokens",
+  ],
+} as const;
+type CountName = keyof typeof COUNTS;
+
+const SERVICE_TIER = [
+  "gen_ai.openai.response.service_tier",
+  "openai.response.service_tier",
+  "gen_ai.openai.request.service_tier",
+  "openai.request.service_tier",
+];
+
+/** A span's attribute, else its resource's. */
+const lookup = (span: DecodedSpan, name: string): AttributeValue | undefined =>
+  span.attributes.get(name) ?? span.resource.get(name);
+
+const firstOf = (span: DecodedSpan, names: readonly string[]) => {
+  for (const name of names) {
+    const value = span.attributes.get(name);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+};
+
+export function providerOf(name: AttributeValue | undefined): Provider | undefined {
+  if (typeof name !== "string" || name === "") return undefined;
+  const lower = name.toLowerCase();
+  if (Object.hasOwn(PROVIDER_NAMES, lower)) return PROVIDER_NAMES[lower];
+  return PROVIDER_ID_PREFIXES.find(([prefix]) => lower.startsWith(prefix))?.[1] ?? "custom";
+}
+
+/**
+ * A model call: a span whose `gen_ai.operation.name` is a model operation (`chat`, ...), or, for
+ * instrumentations without it, one that names a GenAI provider and reports token usage. Agent, tool and
+ * workflow spans (which may repeat their calls' usage as totals) are not.
+ */
+function isModelCall(span: DecodedSpan): boolean {
+  const operation = span.attributes.get("gen_ai.operation.name");
+  if (operation !== undefined) return typeof operation === "string" && MODEL_OPERATIONS.has(operation);
+  const provider = firstOf(span, ["gen_ai.provider.name", "gen_ai.system"]);
+  return provider !== undefined && Object.values(COUNTS).some((names) => firstOf(span, names) !== undefined);
+}
+
+/**
+ * One span -> the transaction it reports, converted to its vendor's own token convention (the GenAI
+ * conventions count cache reads and writes inside the input and reasoning inside the output). The
+ * transaction is not judged here: the caller validates it as any transaction is (`validateTransaction`).
+ */
+export function spanToTransaction(span: DecodedSpan, settings: OrganizationOtelSettings = {}): SpanVerdict {
+  if (!isModelCall(span)) return { kind: "ignored" };
+  const provider = providerOf(firstOf(span, ["gen_ai.provider.name", "gen_ai.system"])) ?? "custom";
+  const model = firstOf(span, ["gen_ai.response.model", "gen_ai.request.model"]);
+  if (model === undefined) return { kind: "rejected", reason: "no gen_ai.response.model or gen_ai.request.model" };
+  const counts = countsOf(span);
+  if (counts.input === undefined && counts.output === undefined) {
+    return { kind: "rejected", reason: "no token usage (gen_ai.usage.input_tokens, gen_ai.usage.output_tokens)" };
+  }
+  const metrics = vendorMetrics(provider, counts);
+  if (typeof metrics === "string") return { kind: "rejected", reason: metrics };
+  const customer = customerOf(span, settings);
+  const tier = firstOf(span, SERVICE_TIER);
+  const responseId = span.attributes.get("gen_ai.response.id");
+  return {
+    kind: "transaction",
+    transaction: {
+      provider,
+      model,
+      ...(tier === undefined ? {} : { model_tier: tier }),
+      usage: [{ type: "tokens", metrics }],
+      context: { ...contextOf(span, settings), billable_customer_id: customer },
+      transaction_id:
+        typeof responseId === "string" && responseId !== "" ? responseId : `otel-${span.traceId}-${span.spanId}`,
+      provider_usage_raw: rawUsage(span),
+    },
+  };
+}
+
+type Counts = Partial<Record<CountName, AttributeValue>>;
+
+function countsOf(span: DecodedSpan): Counts {
+  const counts: Counts = {};
+  for (const name of Object.keys(COUNTS) as CountName[]) {
+    const value = firstOf(span, COUNTS[name]);
+    if (value !== undefined) counts[name] = value;
+  }
+  return counts;
+}
+
+const isCount = (value: AttributeValue | undefined): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * The tokens metrics as the vendor counts them. A count that is not a whole number is passed on as it is,
+ * for validation to name; a cache or reasoning count larger than the total it is part of is refused.
+ */
+function vendorMetrics(provider: Provider, counts: Counts): Record<string, unknown> | string {
+  const { input, output } = counts;
+  const read = isCount(counts.cacheRead) ? counts.cacheRead : 0;
+  const write = isCount(counts.cacheWrite) ? counts.cacheWrite : 0;
+  const thought = isCount(counts.reasoning) ? counts.reasoning : 0;
+  let vendorInput = input;
+  if (isCount(input)) {
+    if (input < read + write) {
+      return `gen_ai.usage.input_tokens (${input}) is less than its cache reads and writes (${read + write})`;
+    }
+    const outside =
+      (TOKEN_CONVENTIONS.cachedInsideInput.has(provider) ? 0 : read) +
+      (TOKEN_CONVENTIONS.writesInsideInput.has(provider) ? 0 : write);
+    vendorInput = input - outside;
+  }
+  let vendorOutput = output;
+  if (isCount(output) && TOKEN_CONVENTIONS.reasoningOutsideOutput.has(provider)) {
+    if (output < thought)
+      return `gen_ai.usage.output_tokens (${output}) is less than its reasoning tokens (${thought})`;
+    vendorOutput = output - thought;
+  }
+  return {
+    input_tokens: vendorInput,
+    output_tokens: vendorOutput,
+    ...(isCount(input) && isCount(output) ? { total_tokens: input + output } : {}),
+    ...optional("cache_read_input_tokens", counts.cacheRead),
+    ...optional("cache_creation_input_tokens", counts.cacheWrite),
+    ...optional("reasoning_tokens", counts.reasoning),
+  };
+}
+
+/** An optional count when positive; one that is no count at all, as it is (validation names it). */
+const optional = (metric: string, value: AttributeValue | undefined) =>
+  value === undefined || (isCount(value) && value === 0) ? {} : { [metric]: value };
+
+/** The organization's attribute, else the first default found; absent, no customer (validation says so). */
+function customerOf(span: DecodedSpan, settings: OrganizationOtelSettings): unknown {
+  const names = settings.customer_attribute ? [settings.customer_attribute] : OTEL_DEFAULT_CUSTOMER_ATTRIBUTES;
+  for (const name of names) {
+    const value = lookup(span, name);
+    if (value !== undefined) return typeof value === "string" ? value : String(value);
+  }
+  return undefined;
+}
+
+/** `feature` or `feature=ai.settings.context.feature`: the key in `context`, the attribute read. */
+export function contextAttribute(entry: string): { key: string; attribute: string } {
+  const at = entry.indexOf("=");
+  return at < 0 ? { key: entry, attribute: entry } : { key: entry.slice(0, at), attribute: entry.slice(at + 1) };
+}
+
+function contextOf(span: DecodedSpan, settings: OrganizationOtelSettings): Record<string, AttributeValue> {
+  const context: Record<string, AttributeValue> = {};
+  for (const entry of settings.context_attributes ?? []) {
+    const { key, attribute } = contextAttribute(entry);
+    const value = lookup(span, attribute);
+    if (value !== undefined) context[key] = value;
+  }
+  return context;
+}
+
+/** The usage attributes as the span carried them, for audit (`provider_usage_raw`). */
+function rawUsage(span: DecodedSpan): Record<string, AttributeValue> {
+  const raw: Record<string, AttributeValue> = {};
+  for (const [name, value] of span.attributes) {
+    if (name.startsWith("gen_ai.usage.") || name.startsWith("ai.usage.")) raw[name] = value;
+  }
+  return raw;
+}

@@ -1,0 +1,159 @@
+import {
+  type ErrorReply,
+  MAX_BODY_BYTES,
+  MAX_TRANSACTIONS_PER_BULK,
+  traceAttributes,
+  validateTransaction,
+} from "@usage-ingestion/shared";
+import type { Logger } from "@usage-ingestion/shared/server";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { authenticate } from "../auth/authenticate.ts";
+import type { KeyStore } from "../auth/key-store.ts";
+import { locals } from "../http/send.ts";
+import type { RateLimits } from "../limits/rate-limits.ts";
+import { type DecodedSpan, decodeTraces, formatOf, type OtlpFormat } from "../otlp/decode.ts";
+import {
+  type OtlpError,
+  otlpErrorOf,
+  RETRY_AFTER_SECONDS,
+  sendExportResponse,
+  sendOtlpError,
+} from "../otlp/otlp-answers.ts";
+import { spanToTransaction } from "../otlp/span-to-transaction.ts";
+import type { Publisher } from "../queue/publisher.ts";
+import {
+  describeInvalid,
+  queueMessages,
+  transactionOutcomes,
+  type ValidTransaction,
+} from "../queue/queue-transactions.ts";
+
+export interface OtlpTracesDeps {
+  keys: KeyStore;
+  publisher: Publisher;
+  logger: Logger;
+  limits: RateLimits;
+}
+
+/** Reasons listed in a partial_success message; the count says how many more there were. */
+const REASONS_LISTED = 5;
+
+/** The encoding answers use: the request's, or JSON when it named none we take. */
+const answerFormat = (req: Request): OtlpFormat => formatOf(req.headers["content-type"]) ?? "json";
+const refuse = (res: Response, error: OtlpError) => sendOtlpError(res, answerFormat(res.req), error);
+const refuseReply = (res: Response, reply: ErrorReply) => refuse(res, otlpErrorOf(reply));
+
+const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+
+/**
+ * POST /v1/traces, OTLP/HTTP: every span that is a model call becomes one transaction, judged and queued
+ * exactly as POST /usage/transactions judges and queues its own. Order of checks: request id -> API key
+ * -> content type -> body size (gzip inflated) -> decode -> spans -> rate limits -> validation -> publish.
+ */
+export function otlpTraces(deps: OtlpTracesDeps): RequestHandler[] {
+  return [authenticate(deps.keys, deps.logger, deps.limits, "ingest", refuseReply), readTraces, ingestSpans(deps)];
+}
+
+function readTraces(req: Request, res: Response, next: NextFunction) {
+  if (!formatOf(req.headers["content-type"])) {
+    const given = req.headers["content-type"] ?? "none";
+    return refuse(res, {
+      status: 415,
+      message: `The Content-Type must be application/x-protobuf or application/json, not ${given}.`,
+    });
+  }
+  readBody(req, res, (error?: unknown) => {
+    if (!error) return next();
+    switch ((error as { type?: string }).type) {
+      case "entity.too.large":
+        return refuse(res, { status: 413, message: `The body is larger than ${MAX_BODY_BYTES} bytes (after gzip).` });
+      case "encoding.unsupported":
+        return refuse(res, { status: 415, message: "The Content-Encoding is not supported; use gzip or none." });
+      case "request.aborted":
+      case "request.size.invalid":
+        return refuse(res, { status: 400, message: "The request body was incomplete." });
+      default:
+        return next(error);
+    }
+  });
+}
+
+function ingestSpans({ publisher, logger, limits }: OtlpTracesDeps) {
+  return async (req: Request, res: Response) => {
+    const context = locals(res);
+    const format = answerFormat(req);
+    const body: unknown = req.body;
+    const decoded = decodeTraces(Buffer.isBuffer(body) ? body : Buffer.alloc(0), format);
+    req.body = undefined;
+    if (!decoded.ok) return refuse(res, { status: decoded.status, message: decoded.message });
+
+    const calls = modelCalls(decoded.spans, context.otel);
+    if (calls.length > MAX_TRANSACTIONS_PER_BULK) {
+      return refuse(res, {
+        status: 413,
+        message: `The request holds ${calls.length} model-call spans; at most ${MAX_TRANSACTIONS_PER_BULK} are taken at once.`,
+      });
+    }
+    if (calls.length === 0) {
+      context.eventsQueued = 0;
+      context.eventsFailed = 0;
+      return sendExportResponse(res, format, 0, "");
+    }
+    // The spans that become transactions count against the rate limits as transactions do.
+    const verdict = await limits.ingest(
+      context.organizationId as string,
+      context.key?.limits,
+      context.key?.hash ?? "",
+      calls.length,
+    );
+    if (!verdict.ok) return refuseReply(res, verdict.reply);
+    res.set(verdict.headers);
+
+    const valid: ValidTransaction[] = [];
+    const invalid = calls.map((call, index) => {
+      if ("reason" in call) return call.reason;
+      const judged = validateTransaction(call.transaction, {}, { dimensions: context.dimensions });
+      if (!judged.ok) return `span ${call.id}: ${describeInvalid(judged.errors)}`;
+      valid.push({ index, transaction: judged.transaction });
+      return undefined;
+    });
+    const published =
+      valid.length > 0 ? await publisher.publish(queueMessages(valid, context), traceAttributes(context.trace)) : [];
+    const outcomes = transactionOutcomes(invalid, published, context, logger);
+    const queued = outcomes.filter((outcome) => outcome.kind === "queued").length;
+    const notQueued = outcomes.filter((outcome) => outcome.kind === "not_queued").length;
+    const reasons = outcomes.flatMap((outcome) => (outcome.kind === "invalid" ? [outcome.error] : []));
+    context.eventsQueued = queued;
+    context.eventsFailed = notQueued + reasons.length;
+    if (notQueued > 0) {
+      // Resending the whole export is safe: each span's transaction_id bills it once.
+      return refuse(res, {
+        status: 503,
+        message: `${notQueued} of ${calls.length} model-call span(s) could not be queued; retry the export.`,
+        headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+      });
+    }
+    sendExportResponse(res, format, reasons.length, rejectionMessage(reasons));
+  };
+}
+
+type ModelCall = { id: string; transaction: Record<string, unknown> } | { id: string; reason: string };
+
+/** The spans that are model calls, each as its transaction or the reason it cannot be one. */
+function modelCalls(spans: readonly DecodedSpan[], settings: Parameters<typeof spanToTransaction>[1]): ModelCall[] {
+  const calls: ModelCall[] = [];
+  for (const span of spans) {
+    const verdict = spanToTransaction(span, settings);
+    const id = `${span.traceId}/${span.spanId}`;
+    if (verdict.kind === "transaction") calls.push({ id, transaction: verdict.transaction });
+    else if (verdict.kind === "rejected") calls.push({ id, reason: `span ${id}: ${verdict.reason}` });
+  }
+  return calls;
+}
+
+function rejectionMessage(reasons: readonly string[]): string {
+  if (reasons.length === 0) return "";
+  const listed = reasons.slice(0, REASONS_LISTED).join("; ");
+  const more = reasons.length > REASONS_LISTED ? `; and ${reasons.length - REASONS_LISTED} more` : "";
+  return `${reasons.length} model-call span(s) rejected: ${listed}${more}`;
+}
