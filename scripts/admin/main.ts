@@ -17,6 +17,7 @@ import {
   setOrganizationStatus,
   UserError,
 } from "./organizations.ts";
+import { runOtelCommand } from "./otel.ts";
 import { runPricingAudit } from "./pricing-audit.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 import { runReportCommand } from "./report-commands.ts";
@@ -36,6 +37,10 @@ Organizations
                                       gateway applies them within its key cache time
   org limits show <org-id>            each limit, its value, and whether it is the organization's
                                       own or the gateway's default
+  org otel set <org-id> [--customer-attribute NAME|default] [--context-attributes A,KEY=B|none]
+                                      the span or resource attributes POST /v1/traces takes the
+                                      billable customer and the context from (docs/opentelemetry.md)
+  org otel show <org-id>              them, or the defaults
 
 API keys
   key create <org-id> [--scope ingest|read]
@@ -140,6 +145,8 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     }
     case "org limits":
       return runLimitsCommand(rest, db, out);
+    case "org otel":
+      return runOtelCommand(rest, db, out);
     case "key create": {
       need(1, "key create <org-id> [--scope ingest|read]");
       const scopeAt = rest.indexOf("--scope");
