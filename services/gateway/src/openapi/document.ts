@@ -15,6 +15,15 @@ import {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object, description: string) => ({ description, content: { "application/json": { schema } } });
 const error = (description: string) => json(ref("ErrorResponse"), description);
+const otlpObject = (description: string) => ({ type: "object", description });
+/** An OTLP answer: protobuf or JSON, as the request was. */
+const otlp = (description: string) => ({
+  description,
+  content: {
+    "application/x-protobuf": { schema: { type: "string", format: "binary" } },
+    "application/json": { schema: otlpObject("google.rpc.Status or ExportTraceServiceResponse (OTLP/JSON)") },
+  },
+});
 
 function parameters(params: Record<string, v.GenericSchema>) {
   return Object.entries(params).map(([name, schema]) => {
@@ -79,6 +88,38 @@ export function openApiDocument(): Record<string, unknown> {
               description: "Nothing could be queued (the request is safe to retry), or another internal error.",
               content: { "application/json": { schema: { oneOf: [ref("FailureResponse"), ref("ErrorResponse")] } } },
             },
+          },
+        },
+      },
+      "/v1/traces": {
+        post: {
+          summary: "OTLP/HTTP traces: each span of a model call becomes one transaction, queued for pricing.",
+          description:
+            "An ExportTraceServiceRequest as OpenTelemetry's OTLP/HTTP defines it (opentelemetry-proto v1.11.0), " +
+            "binary or OTLP/JSON, optionally gzip. Spans that are not model calls are ignored. The mapping from " +
+            "GenAI attributes to a transaction: docs/opentelemetry.md. Errors carry a google.rpc.Status body " +
+            "(`code`, `message`) in the request's encoding.",
+          security: [{ ingestKey: [] }],
+          requestBody: {
+            required: true,
+            content: {
+              "application/x-protobuf": { schema: { type: "string", format: "binary" } },
+              "application/json": { schema: otlpObject("ExportTraceServiceRequest (OTLP/JSON)") },
+            },
+          },
+          responses: {
+            "200": otlp(
+              "ExportTraceServiceResponse: empty when every model-call span was queued; `partialSuccess` " +
+                "(`rejectedSpans`, `errorMessage`) counts those that could not be transactions, and says why.",
+            ),
+            "400": otlp("The body does not decode as an ExportTraceServiceRequest."),
+            "401": otlp("No key, an unknown or disabled key, or a read key."),
+            "413": otlp(`The body inflates past ${MAX_BODY_BYTES} bytes, or holds too many spans or model calls.`),
+            "415": otlp("Neither application/x-protobuf nor application/json, or an encoding other than gzip."),
+            "429": otlp(
+              "A rate limit was reached, counting model-call spans as transactions; retry after `Retry-After`.",
+            ),
+            "503": otlp("Not every model call could be queued, or the key store was unreachable; retry the export."),
           },
         },
       },
