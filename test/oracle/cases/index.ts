@@ -1,6 +1,7 @@
 import type { OracleCase } from "../oracle-case.ts";
 import { ANTHROPIC_1_CASES } from "./anthropic-1.ts";
 import { ANTHROPIC_2_CASES } from "./anthropic-2.ts";
+import { ANTHROPIC_3_CASES } from "./anthropic-3.ts";
 import { BEDROCK_CASES } from "./bedrock.ts";
 import { DEEPSEEK_CASES } from "./deepseek.ts";
 import { GEMINI_1_CASES } from "./gemini-1.ts";
@@ -8,18 +9,25 @@ import { GEMINI_2_CASES } from "./gemini-2.ts";
 import { OPENAI_1_CASES } from "./openai-1.ts";
 import { OPENAI_2_CASES } from "./openai-2.ts";
 import { OPENAI_3_CASES } from "./openai-3.ts";
+import { OPENAI_4_CASES } from "./openai-4.ts";
+import { PLATFORM_CASES } from "./platforms.ts";
 import { XAI_CASES } from "./xai.ts";
+import { XAI_2_CASES } from "./xai-2.ts";
 
 /** Every hand-worked case, by vendor. */
 export const ORACLE_CASES: OracleCase[] = [
   ...OPENAI_1_CASES,
   ...OPENAI_2_CASES,
   ...OPENAI_3_CASES,
+  ...OPENAI_4_CASES,
   ...ANTHROPIC_1_CASES,
   ...ANTHROPIC_2_CASES,
+  ...ANTHROPIC_3_CASES,
   ...BEDROCK_CASES,
   ...GEMINI_1_CASES,
   ...GEMINI_2_CASES,
   ...XAI_CASES,
+  ...XAI_2_CASES,
   ...DEEPSEEK_CASES,
+  ...PLATFORM_CASES,
 ];
