@@ -56,12 +56,18 @@ const COUNTS = {
   ],
   cacheRead: [
     "gen_ai.usage.cache_read.input_tokens",
+    "gen_ai.usage.cache_read_input_tokens",
     "ai.usage.inputTokenDetails.cacheReadTokens",
     "ai.usage.cachedInputTokens",
   ],
-  cacheWrite: ["gen_ai.usage.cache_creation.input_tokens", "ai.usage.inputTokenDetails.cacheWriteTokens"],
+  cacheWrite: [
+    "gen_ai.usage.cache_creation.input_tokens",
+    "gen_ai.usage.cache_creation_input_tokens",
+    "ai.usage.inputTokenDetails.cacheWriteTokens",
+  ],
   reasoning: [
     "gen_ai.usage.reasoning.output_tokens",
+    "gen_ai.usage.reasoning_tokens",
     "ai.usage.outputTokenDetails.reasoningTokens",
     "ai.usage.reasoningTokens",
   ],
