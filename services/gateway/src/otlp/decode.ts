@@ -20,10 +20,23 @@ export interface DecodedSpan {
 
 /** Spans in one request, model calls or not; a collector's batch is 8192 at most by default. */
 export const MAX_SPANS_PER_REQUEST = 10_000;
+/**
+ * Messages (spans, attributes, values, events...) in one binary request, counted before decoding: what a
+ * request may cost in memory, whatever its size. 5 MiB of one-byte attributes would otherwise decode into
+ * some 650,000 of them (about 140 MB and 1.7 s of CPU); 250,000 bound that near 50 MB. A batch of 512
+ * spans (the SDK exporters' default) with 100 attributes each holds about 100,000.
+ */
+export const MAX_MESSAGES_PER_REQUEST = 250_000;
+/** How deep messages may nest (array and map values nest); the decoder recurses once per level. */
+export const MAX_MESSAGE_DEPTH = 32;
 
-export type Decoded = { ok: true; spans: DecodedSpan[] } | { ok: false; status: 400 | 413; message: string };
+type Refused = { ok: false; status: 400 | 413; message: string };
+export type Decoded = { ok: true; spans: DecodedSpan[] } | Refused;
+const refused = (status: Refused["status"], message: string): Refused => ({ ok: false, status, message });
+const isRefused = (value: unknown): value is Refused =>
+  typeof value === "object" && value !== null && (value as Refused).ok === false;
 
-const root = protobuf.Root.fromJSON(descriptor as protobuf.INamespace);
+const root = protobuf.Root.fromJSON(descriptor as protobuf.INamespace).resolveAll();
 export const ExportTraceServiceRequest = root.lookupType(
   "opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest",
 );
@@ -50,16 +63,58 @@ export function decodeTraces(body: Buffer, format: OtlpFormat): Decoded {
     request = format === "protobuf" ? decodeBinary(body) : parseJson(body);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, status: 400, message: `The body is not an OTLP ExportTraceServiceRequest: ${reason}` };
+    return refused(400, `The body is not an OTLP ExportTraceServiceRequest: ${reason}`);
   }
-  if (typeof request === "string") return { ok: false, status: 400, message: request };
-  return flatten(request as Json);
+  return isRefused(request) ? request : flatten(request as Json);
 }
 
+/**
+ * The decoded message is read as it is, not copied into plain objects (half the memory): it has OTLP/JSON's
+ * field names, with ids as bytes and 64-bit integers as Long. Set fields are its own properties.
+ */
 function decodeBinary(body: Buffer): unknown {
-  const message = ExportTraceServiceRequest.decode(body);
-  // The shape OTLP/JSON has, but for ids (bytes here) and 64-bit integers (strings, as JSON may write them).
-  return ExportTraceServiceRequest.toObject(message, { longs: String, enums: Number });
+  return countMessages(body) ?? ExportTraceServiceRequest.decode(body);
+}
+
+/**
+ * Walks the request's wire format with the OTLP definitions, counting messages without building them;
+ * a reason when there are more than MAX_MESSAGES_PER_REQUEST or they nest deeper than MAX_MESSAGE_DEPTH.
+ * Malformed input is left for the decoder to describe.
+ */
+function countMessages(body: Buffer): Refused | undefined {
+  const reader = protobuf.Reader.create(body);
+  let left = MAX_MESSAGES_PER_REQUEST;
+  const walk = (type: protobuf.Type, end: number, depth: number): Refused | undefined => {
+    if (depth > MAX_MESSAGE_DEPTH)
+      return refused(400, `The request nests messages deeper than ${MAX_MESSAGE_DEPTH} levels.`);
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      const field = type.fieldsById[tag >>> 3];
+      const nested = field?.resolvedType;
+      if ((tag & 7) !== 2 || !(nested instanceof protobuf.Type)) {
+        reader.skipType(tag & 7);
+        continue;
+      }
+      const length = reader.uint32();
+      const stop = reader.pos + length;
+      if (stop > end) return undefined;
+      if (--left < 0) {
+        return refused(
+          413,
+          `The request holds more than ${MAX_MESSAGES_PER_REQUEST} messages (spans, attributes, values); export smaller batches.`,
+        );
+      }
+      const problem = walk(nested, stop, depth + 1);
+      if (problem) return problem;
+      reader.pos = stop;
+    }
+    return undefined;
+  };
+  try {
+    return walk(ExportTraceServiceRequest, body.length, 0);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -69,9 +124,9 @@ function decodeBinary(body: Buffer): unknown {
 function parseJson(body: Buffer): unknown {
   const value: unknown = JSON.parse(body.toString("utf8"));
   const deep = tooDeepPath(value, MAX_NESTING_DEPTH);
-  if (deep) return `The body nests deeper than ${MAX_NESTING_DEPTH} levels at ${deep.join(".")}.`;
+  if (deep) return refused(400, `The body nests deeper than ${MAX_NESTING_DEPTH} levels at ${deep.join(".")}.`);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return "The body must be a JSON object (an ExportTraceServiceRequest).";
+    return refused(400, "The body must be a JSON object (an ExportTraceServiceRequest).");
   }
   ExportTraceServiceRequest.fromObject(value as Json);
   return value;
@@ -87,11 +142,7 @@ function flatten(request: Json): Decoded {
     for (const scopeSpans of list(resourceSpans.scopeSpans)) {
       for (const span of list(scopeSpans.spans)) {
         if (spans.length === MAX_SPANS_PER_REQUEST) {
-          return {
-            ok: false,
-            status: 413,
-            message: `The request holds more than ${MAX_SPANS_PER_REQUEST} spans; export smaller batches.`,
-          };
+          return refused(413, `The request holds more than ${MAX_SPANS_PER_REQUEST} spans; export smaller batches.`);
         }
         spans.push({
           traceId: hex(span.traceId),
@@ -123,12 +174,16 @@ function attributeMap(attributes: unknown): Map<string, AttributeValue> {
   return map;
 }
 
+/** The set member of an AnyValue: own properties, in a decoded message as in OTLP/JSON. */
 function scalarOf(value: Json): AttributeValue | undefined {
-  if (typeof value.stringValue === "string") return value.stringValue;
-  if (typeof value.boolValue === "boolean") return value.boolValue;
-  if (typeof value.doubleValue === "number") return value.doubleValue;
-  // int64: a string (binary, and OTLP/JSON mostly) or a number (OTLP/JSON may write either).
-  if (typeof value.intValue === "string" && /^-?\d+$/.test(value.intValue)) return Number(value.intValue);
-  if (typeof value.intValue === "number") return value.intValue;
-  return undefined;
+  const set = (name: string) => Object.hasOwn(value, name);
+  if (set("stringValue") && typeof value.stringValue === "string") return value.stringValue;
+  if (set("boolValue") && typeof value.boolValue === "boolean") return value.boolValue;
+  if (set("doubleValue") && typeof value.doubleValue === "number") return value.doubleValue;
+  if (!set("intValue")) return undefined;
+  // int64: a Long (binary), a string or a number (OTLP/JSON may write either).
+  const int = value.intValue;
+  if (typeof int === "number") return int;
+  const text = typeof int === "string" ? int : int !== null && typeof int === "object" ? String(int) : "";
+  return /^-?\d+$/.test(text) ? Number(text) : undefined;
 }

@@ -94,20 +94,21 @@ function ingestSpans({ publisher, logger, limits }: OtlpTracesDeps) {
         message: `The request holds ${calls.length} model-call spans; at most ${MAX_TRANSACTIONS_PER_BULK} are taken at once.`,
       });
     }
+    // The spans that become transactions count against the rate limits as transactions do; a request
+    // without any counts as one, as an empty bulk does, so no request is free.
+    const verdict = await limits.ingest(
+      context.organizationId as string,
+      context.key?.limits,
+      context.key?.hash ?? "",
+      Math.max(1, calls.length),
+    );
+    if (!verdict.ok) return refuseReply(res, verdict.reply);
+    res.set(verdict.headers);
     if (calls.length === 0) {
       context.eventsQueued = 0;
       context.eventsFailed = 0;
       return sendExportResponse(res, format, 0, "");
     }
-    // The spans that become transactions count against the rate limits as transactions do.
-    const verdict = await limits.ingest(
-      context.organizationId as string,
-      context.key?.limits,
-      context.key?.hash ?? "",
-      calls.length,
-    );
-    if (!verdict.ok) return refuseReply(res, verdict.reply);
-    res.set(verdict.headers);
 
     const valid: ValidTransaction[] = [];
     const invalid = calls.map((call, index) => {
