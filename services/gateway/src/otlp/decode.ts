@@ -76,6 +76,20 @@ function decodeBinary(body: Buffer): unknown {
   return countMessages(body) ?? ExportTraceServiceRequest.decode(body);
 }
 
+const messageFieldsOf = new Map<protobuf.Type, Array<protobuf.Type | undefined>>();
+/** A type's fields that hold messages, by field number (worked out once per type). */
+function messageFields(type: protobuf.Type): Array<protobuf.Type | undefined> {
+  let fields = messageFieldsOf.get(type);
+  if (!fields) {
+    fields = [];
+    for (const field of type.fieldsArray) {
+      if (field.resolvedType instanceof protobuf.Type) fields[field.id] = field.resolvedType;
+    }
+    messageFieldsOf.set(type, fields);
+  }
+  return fields;
+}
+
 /**
  * Walks the request's wire format with the OTLP definitions, counting messages without building them;
  * a reason when there are more than MAX_MESSAGES_PER_REQUEST or they nest deeper than MAX_MESSAGE_DEPTH.
@@ -89,9 +103,8 @@ function countMessages(body: Buffer): Refused | undefined {
       return refused(400, `The request nests messages deeper than ${MAX_MESSAGE_DEPTH} levels.`);
     while (reader.pos < end) {
       const tag = reader.uint32();
-      const field = type.fieldsById[tag >>> 3];
-      const nested = field?.resolvedType;
-      if ((tag & 7) !== 2 || !(nested instanceof protobuf.Type)) {
+      const nested = (tag & 7) === 2 ? messageFields(type)[tag >>> 3] : undefined;
+      if (!nested) {
         reader.skipType(tag & 7);
         continue;
       }
