@@ -15,6 +15,8 @@ import {
 /** One record to seed; whatever is left out gets a plain default. */
 export interface SeedRecord {
   received_at: string;
+  /** When the worker stored it (a late record marks its day); absent, as it was received. */
+  stored_at?: string;
   status?: RecordStatus;
   provider?: Provider;
   model?: string;
@@ -50,7 +52,7 @@ export function recordWrites(db: Firestore, organizationId: string, declared: re
     transaction_index: 0,
     organization_id: organizationId,
     received_at: seed.received_at,
-    processed_at: seed.received_at,
+    processed_at: seed.stored_at ?? seed.received_at,
     provider: seed.provider ?? "openai",
     model: seed.model ?? "gpt-4o",
     model_tier: seed.model_tier ?? null,
@@ -74,7 +76,7 @@ export function recordWrites(db: Firestore, organizationId: string, declared: re
     data: { ...record },
     merge: false,
   };
-  const rollups = recordRollupWrites(db, record, quantitiesOf(usage)).map((write) => ({
+  const rollups = recordRollupWrites(db, record, quantitiesOf(usage), new Date(record.processed_at)).map((write) => ({
     ref: write.ref,
     data: mergeData(write),
     merge: true,

@@ -24,6 +24,8 @@ export interface ServiceOptions {
   logFile?: string;
   /** Flags for node itself, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeFlags?: string[];
+  /** The worker's function to serve (default: the pricing one, FUNCTION_NAME). */
+  target?: string;
 }
 
 /** Resolves true once something accepts connections at the URL's port (no request is sent). */
@@ -105,7 +107,7 @@ export const startWorkerProcess = (options: ServiceOptions) =>
     "cost worker",
     [
       FUNCTIONS_FRAMEWORK,
-      `--target=${FUNCTION_NAME}`,
+      `--target=${options.target ?? FUNCTION_NAME}`,
       "--signature-type=cloudevent",
       `--source=${join(REPO_ROOT, options.built ? "services/cost-worker/dist/index.js" : "services/cost-worker/src/index.ts")}`,
       `--port=${options.port}`,

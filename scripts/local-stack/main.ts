@@ -1,5 +1,6 @@
 import { Firestore } from "@google-cloud/firestore";
 import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
+import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { listDimensions, setDimensions } from "../admin/dimensions.ts";
 import { adminDatabases } from "../admin/firestore.ts";
 import { createApiKey, createOrganization, setOrganizationStatus, UserError } from "../admin/organizations.ts";
@@ -52,13 +53,34 @@ async function seedDevelopment(): Promise<{ ingestKey: string; readKey: string }
   }
 }
 
+/** The fold step, as Cloud Scheduler runs it in Google Cloud: every FOLD_INTERVAL_MS (a minute), in this process. */
+const foldIntervalMs = Number(process.env.FOLD_INTERVAL_MS ?? 60_000);
+function foldEveryInterval(): () => Promise<void> {
+  const db = new Firestore({ projectId, useBigInt: true });
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = foldDue(db, Date.now())
+      .then((run) => {
+        if (run.folded.length > 0 && !quiet) console.log(`[fold] folded ${run.folded.length} days into summaries`);
+      })
+      .catch((error: unknown) => console.error(`[fold] ${(error as Error).message}`));
+  }, foldIntervalMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+    await db.terminate();
+  };
+}
+
 let stack: Stack | undefined;
+let stopFolding: (() => Promise<void>) | undefined;
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   removeLocalStackState(process.pid);
   console.log("Stopping the local stack...");
+  await stopFolding?.();
   await stack?.stop();
   console.log("Stopped.");
   process.exit(code);
@@ -93,6 +115,7 @@ try {
     },
   });
   const { ingestKey, readKey } = await seedDevelopment();
+  stopFolding = foldEveryInterval();
   const recorded = writeLocalStackState({
     projectId,
     firestoreEmulatorHost: stack.emulators.firestoreHost,

@@ -17,6 +17,7 @@ export * from "./schemas/field-rules.ts";
 export * from "./schemas/queue-message.ts";
 export * from "./schemas/transaction.ts";
 export * from "./schemas/usage.ts";
+export * from "./summaries.ts";
 export * from "./timeout.ts";
 export * from "./trace.ts";
 export * from "./unicode.ts";

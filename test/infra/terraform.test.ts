@@ -2,14 +2,13 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
 import { WorkerEnvSchema } from "../../services/cost-worker/src/env.ts";
-import { FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
+import { FOLD_FUNCTION_NAME, FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
 import { GatewayEnvSchema, parseGatewayConfig } from "../../services/gateway/src/env.ts";
-import { type Hcl, INFRA, parseInfra } from "./hcl.ts";
+import { type Hcl, INFRA, parseInfra, tf } from "./hcl.ts";
 
 // Offline checks of infra/: formatting, and the Terraform held against the code it deploys.
 
 /** A Terraform interpolation as hcl2json renders it: `tf("var.x")` is the text "${var.x}". */
-const tf = (expression: string) => `\${${expression}}`;
 
 let files = new Map<string, Hcl>();
 const inModule = (module: string) =>
@@ -50,12 +49,30 @@ describe("infra (Terraform)", () => {
     expect(container.liveness_probe[0].http_get[0].path).toBe("/healthz");
   });
 
-  it("sets every worker configuration variable on the function, whose entry point is the registered one", () => {
+  it("sets every worker configuration variable on both functions, whose entry points are the registered ones", () => {
+    const environment = inModule("worker").find((hcl) => hcl.locals)?.locals[0].environment ?? {};
+    expect(Object.keys(environment)).toEqual(expect.arrayContaining(Object.keys(WorkerEnvSchema.entries)));
     const fn = resource("worker", "google_cloudfunctions2_function", "worker");
-    expect(Object.keys(fn.service_config[0].environment_variables)).toEqual(
-      expect.arrayContaining(Object.keys(WorkerEnvSchema.entries)),
-    );
+    expect(fn.service_config[0].environment_variables).toBe(tf("local.environment"));
     expect(fn.build_config[0].entry_point).toBe(FUNCTION_NAME);
+    const fold = resource("worker", "google_cloudfunctions2_function", "fold");
+    expect(fold.service_config[0].environment_variables).toBe(tf("local.environment"));
+    expect(fold.build_config[0].entry_point).toBe(FOLD_FUNCTION_NAME);
+    expect(fold.service_config[0].ingress_settings).toBe("ALLOW_INTERNAL_ONLY");
+  });
+
+  it("ticks the fold step every minute through Pub/Sub, pushed by the pusher alone", () => {
+    const job = resource("worker", "google_cloud_scheduler_job", "fold");
+    expect(job.schedule).toBe(tf("var.fold_schedule"));
+    expect(inModule("worker").find((hcl) => hcl.variable?.fold_schedule)?.variable.fold_schedule[0].default).toBe(
+      "* * * * *",
+    );
+    expect(job.pubsub_target[0].topic_name).toBe(tf("google_pubsub_topic.fold_ticks.id"));
+    const push = resource("worker", "google_pubsub_subscription", "fold_ticks");
+    expect(push.push_config[0].push_endpoint).toBe(tf("google_cloudfunctions2_function.fold.service_config[0].uri"));
+    expect(push.push_config[0].oidc_token[0].service_account_email).toBe(tf("var.pusher_service_account_email"));
+    const invoker = resource("worker", "google_cloud_run_service_iam_member", "pusher_invokes_fold");
+    expect(invoker.member).toBe(`serviceAccount:${tf("var.pusher_service_account_email")}`);
   });
 
   it("names the topics as the code does", () => {

@@ -85,15 +85,18 @@ describe("reports at once", () => {
       release = resolve;
     });
     // A source whose reads never answer: the report can only end by its time limit.
+    const nothing = () => ({
+      [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true as const, value: undefined }) }),
+    });
     const stalling: ReportSource = {
       declaredDimensions: async () => [],
       costRollups: () => ({
         [Symbol.asyncIterator]: () => ({ next: () => stalled.then(() => ({ done: true, value: undefined })) }),
       }),
-      unpricedRollups: () => ({
-        [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }),
-      }),
-      records: () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) }),
+      costSummaries: nothing,
+      summaryMarks: nothing,
+      unpricedRollups: nothing,
+      records: nothing,
     };
     const slow = await reportFixture([], [], {
       reportSource: stalling,

@@ -67,6 +67,16 @@ resource "google_firestore_field" "unindexed" {
   index_config {}
 }
 
+# A day summary's cells are one JSON text of up to 800 KB (services/cost-worker/src/fold): never queried,
+# and an index of it would only cost writes.
+resource "google_firestore_field" "summary_cells" {
+  project    = var.project_id
+  database   = google_firestore_database.default.name
+  collection = "cost_summaries"
+  field      = "cells"
+  index_config {}
+}
+
 output "database" {
   description = "The records database: organizations, records, roll-ups, custom prices, rejected messages."
   value       = google_firestore_database.default.name

@@ -1,6 +1,7 @@
 # The cost worker as a Cloud Run function (Cloud Functions gen2), fed by the Pub/Sub push subscription
-# of the pubsub module (its retry and dead-letter policies apply). Every variable of
-# services/cost-worker/src/env.ts is set here. No anonymous invocation: only the pusher may call it.
+# of the pubsub module (its retry and dead-letter policies apply), and the fold step from the same code:
+# a second function that Cloud Scheduler ticks through Pub/Sub. Every variable of
+# services/cost-worker/src/env.ts is set on both. No anonymous invocation: only the pusher may call them.
 variable "project_id" {
   description = "The Google Cloud project of the function."
   type        = string
@@ -52,6 +53,37 @@ variable "firestore_timeout_ms" {
   default     = 10000
 }
 
+variable "fold_schedule" {
+  description = "When the fold step runs (cron, UTC): it folds each ended day into summaries, and again any day changed since."
+  type        = string
+  default     = "* * * * *"
+}
+variable "fold_lookback_days" {
+  description = "FOLD_LOOKBACK_DAYS: days back from today kept folded; older days without a summary are read from their shards."
+  type        = number
+  default     = 35
+}
+variable "fold_max_days" {
+  description = "FOLD_MAX_DAYS: days folded in one run at most (the rest in the next)."
+  type        = number
+  default     = 200
+}
+
+locals {
+  # One Node.js line for both functions (test/infra/runtime.test.ts holds it to the toolchain's).
+  runtime = "nodejs24"
+  environment = {
+    GOOGLE_CLOUD_PROJECT        = var.project_id
+    CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
+    DIMENSIONS_CACHE_TTL_MS     = tostring(var.dimensions_cache_ttl_ms)
+    FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
+    FOLD_LOOKBACK_DAYS          = tostring(var.fold_lookback_days)
+    FOLD_MAX_DAYS               = tostring(var.fold_max_days)
+    LOG_FORMAT                  = "json"
+    NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"
+  }
+}
+
 resource "google_storage_bucket" "source" {
   project                     = var.project_id
   name                        = "${var.project_id}-usage-worker-source"
@@ -79,7 +111,7 @@ resource "google_cloudfunctions2_function" "worker" {
   location = var.region
 
   build_config {
-    runtime     = "nodejs24"
+    runtime     = local.runtime
     entry_point = "priceUsage"
     source {
       storage_source {
@@ -108,14 +140,7 @@ resource "google_cloudfunctions2_function" "worker" {
     # (the pusher only) who may call.
     ingress_settings               = "ALLOW_INTERNAL_ONLY"
     all_traffic_on_latest_revision = true
-    environment_variables = {
-      GOOGLE_CLOUD_PROJECT        = var.project_id
-      CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
-      DIMENSIONS_CACHE_TTL_MS     = tostring(var.dimensions_cache_ttl_ms)
-      FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
-      LOG_FORMAT                  = "json"
-      NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"
-    }
+    environment_variables          = local.environment
   }
 }
 
@@ -126,6 +151,88 @@ resource "google_cloud_run_service_iam_member" "pusher_invokes" {
   service  = google_cloudfunctions2_function.worker.service_config[0].service
   role     = "roles/run.invoker"
   member   = "serviceAccount:${var.pusher_service_account_email}"
+}
+
+# The fold step: one instance, one tick at a time (a second at once would be safe, only wasted), up to
+# 9 minutes a run. Ticks come from Cloud Scheduler through Pub/Sub, which pushes to the run.app URL as for
+# the worker (internal ingress admits it); a tick that fails is pushed again, and a lost one is made up by
+# the next, since every run folds whatever is due.
+resource "google_cloudfunctions2_function" "fold" {
+  project  = var.project_id
+  name     = "usage-fold"
+  location = var.region
+
+  build_config {
+    runtime     = local.runtime
+    entry_point = "foldSummaries"
+    source {
+      storage_source {
+        bucket = google_storage_bucket.source.name
+        object = google_storage_bucket_object.source.name
+      }
+    }
+  }
+
+  service_config {
+    service_account_email            = var.service_account_email
+    max_instance_count               = 1
+    max_instance_request_concurrency = 1
+    available_cpu                    = "1"
+    available_memory                 = "1Gi"
+    timeout_seconds                  = 540
+    ingress_settings                 = "ALLOW_INTERNAL_ONLY"
+    all_traffic_on_latest_revision   = true
+    environment_variables            = local.environment
+  }
+}
+
+resource "google_cloud_run_service_iam_member" "pusher_invokes_fold" {
+  project  = var.project_id
+  location = var.region
+  service  = google_cloudfunctions2_function.fold.service_config[0].service
+  role     = "roles/run.invoker"
+  member   = "serviceAccount:${var.pusher_service_account_email}"
+}
+
+resource "google_pubsub_topic" "fold_ticks" {
+  project = var.project_id
+  name    = "usage-fold-ticks"
+  # A tick older than a few minutes is worth nothing: the next one folds the same.
+  message_retention_duration = "600s"
+}
+
+resource "google_pubsub_subscription" "fold_ticks" {
+  project = var.project_id
+  name    = "usage-fold-ticks-push"
+  topic   = google_pubsub_topic.fold_ticks.id
+  # A run may take up to the function's timeout before it answers.
+  ack_deadline_seconds       = 600
+  message_retention_duration = "600s"
+  expiration_policy {
+    ttl = ""
+  }
+  retry_policy {
+    minimum_backoff = "10s"
+    maximum_backoff = "300s"
+  }
+  push_config {
+    push_endpoint = google_cloudfunctions2_function.fold.service_config[0].uri
+    oidc_token {
+      service_account_email = var.pusher_service_account_email
+    }
+  }
+}
+
+resource "google_cloud_scheduler_job" "fold" {
+  project   = var.project_id
+  name      = "usage-fold"
+  region    = var.region
+  schedule  = var.fold_schedule
+  time_zone = "Etc/UTC"
+  pubsub_target {
+    topic_name = google_pubsub_topic.fold_ticks.id
+    data       = base64encode("fold")
+  }
 }
 
 output "url" {

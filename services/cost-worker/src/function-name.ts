@@ -1,2 +1,5 @@
 /** The name the worker registers under; deployment and the local stack target it. */
 export const FUNCTION_NAME = "priceUsage";
+
+/** The fold step's function (src/fold): a scheduled tick folds the days that are due into summaries. */
+export const FOLD_FUNCTION_NAME = "foldSummaries";

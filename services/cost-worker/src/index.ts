@@ -3,7 +3,8 @@ import * as functions from "@google-cloud/functions-framework";
 import { parseTraceparent, TRACEPARENT_ATTRIBUTE } from "@usage-ingestion/shared";
 import { createLogger } from "@usage-ingestion/shared/server";
 import { parseWorkerConfig } from "./env.ts";
-import { FUNCTION_NAME } from "./function-name.ts";
+import { foldDue } from "./fold/fold-due.ts";
+import { FOLD_FUNCTION_NAME, FUNCTION_NAME } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
 import { outsideDomain } from "./outside-domain.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
@@ -57,3 +58,22 @@ async function handle(event: PubSubEvent): Promise<void> {
     throw error;
   }
 }
+
+// The fold step, deployed as a function of its own from this same code (infra/modules/worker): each tick
+// folds what is due. Its client reads integers as BigInt (shard sums of nanos may pass 2^53); made on the
+// first tick, so the pricing function never opens it.
+let foldFirestore: Firestore | undefined;
+functions.cloudEvent(FOLD_FUNCTION_NAME, () =>
+  outsideDomain(async () => {
+    foldFirestore ??= new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });
+    const run = await foldDue(foldFirestore, Date.now(), {
+      lookbackDays: config.FOLD_LOOKBACK_DAYS,
+      maxDays: config.FOLD_MAX_DAYS,
+    });
+    deps.logger.log("INFO", `folded ${run.folded.length} days of ${run.organizations} organizations`, {
+      folded: run.folded.length,
+      deferred: run.deferred,
+      organizations: run.organizations,
+    });
+  }),
+);

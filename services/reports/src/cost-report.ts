@@ -6,6 +6,7 @@ import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
 import type { ReportSource } from "./report-source.ts";
 import { planRange } from "./time-range.ts";
+import { readWholeDays } from "./whole-days.ts";
 
 export interface CostReport {
   from: string;
@@ -22,7 +23,8 @@ export interface CostReport {
 }
 
 /**
- * The cost report: whole UTC days from the roll-ups, the parts of days at the edges from the records.
+ * The cost report: whole UTC days from their summaries or roll-ups, the parts of days at the edges from
+ * the records.
  * Both count a record the same way, so the answer is exact for any range. The same code serves
  * `GET /usage/costs` and `admin costs`.
  */
@@ -37,7 +39,7 @@ export async function costReport(
   const aggregate = new CostAggregate(query.groupBy, query.filters);
   if (plan.wholeDays) {
     const { first, end } = plan.wholeDays;
-    await readPages(source.costRollups(organizationId, first, end), budget, (cell) => aggregate.add(fromRollup(cell)));
+    await readWholeDays(source, organizationId, first, end, budget, (cell) => aggregate.add(fromRollup(cell)));
   }
   for (const edge of plan.edges) {
     await readPages(source.records(organizationId, edge), budget, (record) => {

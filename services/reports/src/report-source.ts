@@ -2,8 +2,11 @@ import type { Firestore, Query, QueryDocumentSnapshot } from "@google-cloud/fire
 import {
   type CostRecord,
   type CostRollupDocument,
+  type CostSummaryDocument,
   DOCUMENT_PATHS,
   type OrganizationDocument,
+  SUMMARY_PATHS,
+  type SummaryMarkDocument,
   type UnpricedRollupDocument,
 } from "@usage-ingestion/shared";
 import type { TimeRange } from "./time-range.ts";
@@ -23,13 +26,17 @@ const COUNTED_FIELDS = [
 ];
 
 /**
- * What the reports read: roll-up shards by whole UTC days, records by receive time at the edges. Each is
+ * What the reports read: day summaries and roll-up shards by whole UTC days, records by receive time at the edges. Each is
  * read a page at a time, so a report holds one page and its groups, never the whole result set.
  */
 export interface ReportSource {
   declaredDimensions(organizationId: string): Promise<string[]>;
   /** Cost roll-up shards of the days in [first, end). */
   costRollups(organizationId: string, first: string, end: string): AsyncIterable<CostRollupDocument[]>;
+  /** Day summaries' parts of the days in [first, end), by day then part (shared/src/summaries.ts). */
+  costSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
+  /** The change marks of the days in [first, end). */
+  summaryMarks(organizationId: string, first: string, end: string): AsyncIterable<SummaryMarkDocument[]>;
   unpricedRollups(organizationId: string, first: string, end: string): AsyncIterable<UnpricedRollupDocument[]>;
   /** Every record received in [from, to), whatever its status, with the fields a report counts. */
   records(organizationId: string, range: TimeRange): AsyncIterable<CostRecord[]>;
@@ -37,6 +44,8 @@ export interface ReportSource {
 
 /** Documents a page: small enough to hold, large enough that a page's round trip is worth it. */
 export const REPORT_PAGE_SIZE = 500;
+/** Summary parts a page: each holds up to 800 KB of cells. */
+export const SUMMARY_PAGE_SIZE = 4;
 
 /** A query's documents a page at a time, each page after the last document of the one before. */
 async function* pages<T>(query: Query, pageSize = REPORT_PAGE_SIZE): AsyncIterable<T[]> {
@@ -55,8 +64,8 @@ async function* pages<T>(query: Query, pageSize = REPORT_PAGE_SIZE): AsyncIterab
  * which a plain client would round. Only single-field ranges are queried, so no composite index is needed.
  */
 export function firestoreReportSource(db: Firestore): ReportSource {
-  const byDay = <T>(collection: string, first: string, end: string) =>
-    pages<T>(db.collection(collection).where("day", ">=", first).where("day", "<", end).orderBy("day"));
+  const byDay = <T>(collection: string, first: string, end: string, pageSize = REPORT_PAGE_SIZE) =>
+    pages<T>(db.collection(collection).where("day", ">=", first).where("day", "<", end).orderBy("day"), pageSize);
   return {
     async declaredDimensions(organizationId) {
       const snap = await db.doc(DOCUMENT_PATHS.organization(organizationId)).get();
@@ -64,6 +73,10 @@ export function firestoreReportSource(db: Firestore): ReportSource {
     },
     costRollups: (organizationId, first, end) =>
       byDay<CostRollupDocument>(DOCUMENT_PATHS.costRollups(organizationId), first, end),
+    costSummaries: (organizationId, first, end) =>
+      byDay<CostSummaryDocument>(SUMMARY_PATHS.costSummaries(organizationId), first, end, SUMMARY_PAGE_SIZE),
+    summaryMarks: (organizationId, first, end) =>
+      byDay<SummaryMarkDocument>(SUMMARY_PATHS.summaryMarks(organizationId), first, end),
     unpricedRollups: (organizationId, first, end) =>
       byDay<UnpricedRollupDocument>(DOCUMENT_PATHS.unpricedRollups(organizationId), first, end),
     records: (organizationId, { from, to }) =>

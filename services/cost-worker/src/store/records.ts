@@ -63,15 +63,16 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
    */
   async function commitWrites(creates: Array<[string, object]>, merges: MergeWrite[]): Promise<void> {
     const writes: DocumentWrite[] = creates.map(([path, fields]) => ({ kind: "create", path, fields }));
-    for (const { ref, key, counters } of merges) {
-      if (!cells.has(ref.path)) writes.push({ kind: "merge", path: ref.path, fields: key, increments: counters });
+    for (const { ref, key, counters, always } of merges) {
+      if (always || !cells.has(ref.path))
+        writes.push({ kind: "merge", path: ref.path, fields: key, increments: counters });
       else {
         const changed = counters.filter(([, amount]) => amount !== 0);
         if (changed.length > 0) writes.push({ kind: "increment", path: ref.path, increments: changed });
       }
     }
     await commits.commit(writes);
-    for (const write of merges) cells.add(write.ref.path);
+    for (const write of merges) if (!write.always) cells.add(write.ref.path);
   }
 
   /** One atomic batch; false when a document to create was there already (nothing was written). */

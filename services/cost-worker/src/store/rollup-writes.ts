@@ -3,11 +3,14 @@ import {
   type CostRecord,
   cellText,
   DOCUMENT_PATHS,
+  needsMark,
   type Quantities,
   type RollupChange,
   type RollupKey,
   recordChange,
   rollupKeyOf,
+  SUMMARY_PATHS,
+  type SummaryMarkDocument,
   shardOf,
   unpricedReasonOf,
 } from "@usage-ingestion/shared";
@@ -21,6 +24,8 @@ export interface MergeWrite {
   key: Record<string, unknown>;
   /** Every counter's increment by field path, zeros too (so a new cell starts with them all). */
   counters: Increment[];
+  /** Written whole on every commit, never as increments only: a day's change mark (no counters). */
+  always?: true;
 }
 
 /** A cell's write from one statement of what it adds: its key `fields`, its counters and its quantities. */
@@ -68,9 +73,16 @@ export const unpricedRollupPath = (organizationId: string, key: RollupKey, reaso
 /**
  * The merge that adds `change` to the record's roll-up cell (its shard chosen by message id), plus, for an
  * unpriced reason, the unpriced list's cell. Increments are applied by Firestore, so concurrent writers
- * never overwrite each other.
+ * never overwrite each other. A change to a day that has ended (by `at`, the real clock unless given)
+ * also marks the day, so that its summary, if folded already, is read as stale (shared/src/summaries.ts).
  */
-export function rollupWrites(db: Firestore, record: CostRecord, change: RollupChange, reason?: string): MergeWrite[] {
+export function rollupWrites(
+  db: Firestore,
+  record: CostRecord,
+  change: RollupChange,
+  reason?: string,
+  at: Date = new Date(),
+): MergeWrite[] {
   const key = rollupKeyOf(record);
   const shard = shardOf(record.message_id);
   const org = record.organization_id;
@@ -98,12 +110,29 @@ export function rollupWrites(db: Firestore, record: CostRecord, change: RollupCh
       ),
     );
   }
+  if (needsMark(key.day, at)) {
+    const mark: SummaryMarkDocument = { day: key.day, changed_at: at.toISOString() };
+    writes.push({
+      ref: db.doc(SUMMARY_PATHS.summaryMark(org, key.day, shard)),
+      key: { ...mark },
+      counters: [],
+      always: true,
+    });
+  }
   return writes;
 }
 
-/** What a newly stored record adds to the reports, by the shared counting rules (`recordChange`). */
-export function recordRollupWrites(db: Firestore, record: CostRecord, quantities: Quantities): MergeWrite[] {
+/**
+ * What a newly stored record adds to the reports, by the shared counting rules (`recordChange`), as stored
+ * at `at` (now, unless given: a seeding of the past states when it stands in for the worker).
+ */
+export function recordRollupWrites(
+  db: Firestore,
+  record: CostRecord,
+  quantities: Quantities,
+  at: Date = new Date(),
+): MergeWrite[] {
   const change = recordChange(record, () => quantities);
   if (change === null) return [];
-  return rollupWrites(db, record, change, change.unpriced ? unpricedReasonOf(record) : undefined);
+  return rollupWrites(db, record, change, change.unpriced ? unpricedReasonOf(record) : undefined, at);
 }

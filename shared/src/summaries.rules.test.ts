@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import {
+  CLOCK_ALLOWANCE_MS,
+  type CostSummaryDocument,
+  dayEndMs,
+  needsMark,
+  type SummaryCell,
+  summaryCells,
+  summaryIsFresh,
+  wholeSummary,
+} from "./summaries.ts";
+
+const part = (fields: Partial<CostSummaryDocument>): CostSummaryDocument => ({
+  day: "2026-10-01",
+  part: 0,
+  parts: 1,
+  fold_id: "a",
+  read_time: "2026-10-02T00:10:00.000Z",
+  cell_count: 0,
+  cells: "[]",
+  ...fields,
+});
+
+describe("day summaries", () => {
+  it("mark a change to a day once the day has ended, with the clock allowance", () => {
+    expect(dayEndMs("2026-10-01")).toBe(Date.parse("2026-10-02T00:00:00.000Z"));
+    expect(needsMark("2026-10-01", new Date("2026-10-01T23:59:59.999Z"))).toBe(false);
+    expect(needsMark("2026-10-01", new Date(Date.parse("2026-10-02T00:00:00Z") + CLOCK_ALLOWANCE_MS - 1))).toBe(false);
+    expect(needsMark("2026-10-01", new Date(Date.parse("2026-10-02T00:00:00Z") + CLOCK_ALLOWANCE_MS))).toBe(true);
+  });
+
+  it("are fresh only while no mark is later than their snapshot less the allowance", () => {
+    const read = "2026-10-02T00:10:00.000Z";
+    expect(summaryIsFresh(read, undefined)).toBe(true);
+    expect(summaryIsFresh(read, new Date(Date.parse(read) - CLOCK_ALLOWANCE_MS).toISOString())).toBe(true);
+    expect(summaryIsFresh(read, new Date(Date.parse(read) - CLOCK_ALLOWANCE_MS + 1).toISOString())).toBe(false);
+    expect(summaryIsFresh(read, "2026-10-03T00:00:00.000Z")).toBe(false);
+  });
+
+  it("take the parts of one fold, all of them, or none", () => {
+    const a0 = part({ parts: 2, fold_id: "a" });
+    const a1 = part({ part: 1, parts: 2, fold_id: "a" });
+    expect(wholeSummary([a1, a0])).toEqual([a0, a1]);
+    expect(wholeSummary([a0])).toBeNull();
+    expect(wholeSummary([a1])).toBeNull();
+    // A later fold of one part beside the earlier fold's second part: the later fold alone.
+    const b0 = part({ fold_id: "b" });
+    expect(wholeSummary([b0, a1])).toEqual([b0]);
+    // The earlier fold's first part beside the later fold's second: neither is whole.
+    expect(wholeSummary([a0, part({ part: 1, parts: 2, fold_id: "b" })])).toBeNull();
+  });
+
+  it("give their cells back as roll-up documents, nanos past 2^53 exact", () => {
+    const cell: SummaryCell = [
+      "openai",
+      "gpt-4o",
+      null,
+      "c-1",
+      { feature: "chat" },
+      3,
+      1,
+      2,
+      "9007199254740993",
+      [5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 7],
+    ];
+    const [doc] = summaryCells(part({ cells: JSON.stringify([cell]), cell_count: 1 }));
+    expect(doc).toEqual({
+      day: "2026-10-01",
+      provider: "openai",
+      model: "gpt-4o",
+      model_tier: null,
+      billable_customer_id: "c-1",
+      dimensions: { feature: "chat" },
+      shard: 0,
+      transactions: 3,
+      unpriced_transactions: 1,
+      conflict_transactions: 2,
+      cost_nanos: 9007199254740993n,
+      quantities: expect.objectContaining({ input_tokens: 5, output_tokens: 6, custom_units: 7, images: 0 }),
+    });
+  });
+});
+
+describe("day summaries read by a BigInt client", () => {
+  it("are whole with their part numbers as bigint", () => {
+    const big = (fields: Partial<CostSummaryDocument>) =>
+      part(fields as Partial<CostSummaryDocument>) as unknown as Record<string, unknown>;
+    const a0 = { ...big({}), part: 0n, parts: 2n } as unknown as CostSummaryDocument;
+    const a1 = { ...big({}), part: 1n, parts: 2n } as unknown as CostSummaryDocument;
+    expect(wholeSummary([a1, a0])).toEqual([a0, a1]);
+  });
+});

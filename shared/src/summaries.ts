@@ -1,0 +1,126 @@
+import { COLLECTIONS } from "./firestore-layout.ts";
+import { type CostRollupDocument, ROLLUP_QUANTITIES, type RollupKey } from "./rollups.ts";
+
+/**
+ * Day summaries: every cell of one organization's UTC day folded into a few documents, so that a report
+ * over whole days reads a few documents a day instead of every roll-up shard (docs/decisions/0015).
+ *
+ * - `organizations/{org}/cost_summaries/{day}_{part}`: the cells of a day as of a consistent snapshot of
+ *   its shards (`read_time`), split in parts that each stay well within Firestore's 1 MiB document.
+ * - `organizations/{org}/summary_marks/{day}_{shard}`: written in the same commit as any roll-up change
+ *   to a day that has ended (a late record, a conflict, a re-pricing). A summary whose day has a mark
+ *   changed after its `read_time` (within the clock allowance) is stale: reports read that day's shards
+ *   until the fold step folds it again.
+ */
+export const SUMMARY_COLLECTIONS = {
+  costSummaries: "cost_summaries",
+  summaryMarks: "summary_marks",
+} as const;
+
+export const SUMMARY_PATHS = {
+  costSummaries: (organizationId: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${SUMMARY_COLLECTIONS.costSummaries}`,
+  costSummary: (organizationId: string, day: string, part: number) =>
+    `${SUMMARY_PATHS.costSummaries(organizationId)}/${day}_${part}`,
+  summaryMarks: (organizationId: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${SUMMARY_COLLECTIONS.summaryMarks}`,
+  summaryMark: (organizationId: string, day: string, shard: number) =>
+    `${SUMMARY_PATHS.summaryMarks(organizationId)}/${day}_${shard}`,
+};
+
+/**
+ * How far apart two machines' clocks may be. Marks carry the writer's clock and summaries Firestore's
+ * read time, so every comparison between them leaves this much room, always towards reading the shards.
+ */
+export const CLOCK_ALLOWANCE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** When the UTC day `YYYY-MM-DD` ends, in epoch milliseconds. */
+export const dayEndMs = (day: string): number => Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
+
+/**
+ * Whether a roll-up change to `day` written at `at` (the writer's clock) must leave a mark: any change
+ * once the day has ended, give or take the allowance. Changes before then are in any fold's snapshot,
+ * since the fold waits FOLD_AFTER_MS past the day's end.
+ */
+export const needsMark = (day: string, at: Date): boolean => at.getTime() >= dayEndMs(day) + CLOCK_ALLOWANCE_MS;
+
+/** A day is folded only this long after it ends: every change after the fold's snapshot leaves a mark. */
+export const FOLD_AFTER_MS = 3 * CLOCK_ALLOWANCE_MS;
+
+export interface SummaryMarkDocument {
+  day: string;
+  /** The writer's clock, ISO 8601. */
+  changed_at: string;
+}
+
+/** One part of a day summary. The parts of one fold share its `fold_id` and `read_time`. */
+export interface CostSummaryDocument {
+  day: string;
+  part: number;
+  parts: number;
+  fold_id: string;
+  /** The snapshot the cells were read at, ISO 8601 (Firestore's clock). */
+  read_time: string;
+  /** Cells in this part. */
+  cell_count: number;
+  /** The cells as JSON (see SummaryCell): text, not a map, so nothing in it is indexed or counted as fields. */
+  cells: string;
+}
+
+/**
+ * One cell of a summary: key fields, then the counters, as compact JSON. Nanos are decimal text (their
+ * sums may pass 2^53); quantities follow ROLLUP_QUANTITIES' order.
+ */
+export type SummaryCell = [
+  provider: RollupKey["provider"],
+  model: string,
+  model_tier: string | null,
+  billable_customer_id: string,
+  dimensions: RollupKey["dimensions"],
+  transactions: number,
+  unpriced_transactions: number,
+  conflict_transactions: number,
+  cost_nanos: string,
+  quantities: number[],
+];
+
+/** A summary's cells back as roll-up documents of their day (shard 0), for the reports' one way of counting. */
+export function summaryCells(summary: CostSummaryDocument): CostRollupDocument[] {
+  return (JSON.parse(summary.cells) as SummaryCell[]).map(
+    ([provider, model, model_tier, billable_customer_id, dimensions, transactions, unpriced, conflicts, nanos, q]) => ({
+      day: summary.day,
+      provider,
+      model,
+      model_tier,
+      billable_customer_id,
+      dimensions,
+      shard: 0,
+      transactions,
+      unpriced_transactions: unpriced,
+      conflict_transactions: conflicts,
+      cost_nanos: BigInt(nanos),
+      quantities: Object.fromEntries(
+        ROLLUP_QUANTITIES.map((name, i) => [name, q[i] ?? 0]),
+      ) as CostRollupDocument["quantities"],
+    }),
+  );
+}
+
+/**
+ * Which parts of a day's summary documents make one whole summary: the parts 0..n-1 of one fold, all
+ * present. A fold that wrote fewer parts than the one before it leaves the older fold's extra parts,
+ * which another `fold_id` sets apart. Null when no whole summary is there.
+ */
+export function wholeSummary(parts: readonly CostSummaryDocument[]): CostSummaryDocument[] | null {
+  // A client built with `useBigInt` (the reports', the fold's) hands the part numbers back as bigint.
+  const first = parts.find((part) => Number(part.part) === 0);
+  if (!first) return null;
+  const mine = parts.filter((part) => part.fold_id === first.fold_id).sort((a, b) => Number(a.part) - Number(b.part));
+  if (mine.length !== Number(first.parts) || mine.some((part, i) => Number(part.part) !== i)) return null;
+  return mine;
+}
+
+/** Whether a summary read at `readTime` still holds every change, given the day's latest mark (if any). */
+export const summaryIsFresh = (readTime: string, latestMark: string | undefined): boolean =>
+  latestMark === undefined || Date.parse(latestMark) <= Date.parse(readTime) - CLOCK_ALLOWANCE_MS;

@@ -1,0 +1,272 @@
+import {
+  type CostQuery,
+  type CostReport,
+  costReport,
+  firestoreReportSource,
+  type ReportSource,
+} from "@usage-ingestion/reports";
+import { CLOCK_ALLOWANCE_MS, type CostRecord, DOCUMENT_PATHS, FOLD_AFTER_MS } from "@usage-ingestion/shared";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { setDimensions } from "../../scripts/admin/dimensions.ts";
+import { createOrganization } from "../../scripts/admin/organizations.ts";
+import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
+import { foldDay } from "../../services/cost-worker/src/fold/fold-day.ts";
+import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
+import { CostAggregate } from "../../services/reports/src/aggregate.ts";
+import { fromRecord } from "../../services/reports/src/contribution.ts";
+import type { ReportField } from "../../services/reports/src/report-fields.ts";
+import { reportsFirestore, uniqueId } from "../setup/harness.ts";
+
+/**
+ * Day summaries against the shards and the records they fold: whatever was folded when, and whatever
+ * arrived late since, a report is the same to the nano-dollar from summaries, from shards, and from the
+ * records themselves.
+ */
+const DAY_MS = 86_400_000;
+const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+/** Three whole days ten days back: ended long enough ago to fold, inside the fold's look-back. */
+const days = [10, 9, 8].map((back) => new Date(today - back * DAY_MS).toISOString().slice(0, 10));
+const at = (day: string, ms: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + ms).toISOString();
+/** From the middle of the day before to the middle of the day after: two edges read from records. */
+const RANGE = {
+  from: new Date(Date.parse(at(days[0] as string, 0)) - DAY_MS / 2),
+  to: new Date(Date.parse(at(days[2] as string, 0)) + 1.5 * DAY_MS),
+};
+const GROUPINGS: ReportField[][] = [[], ["billable_customer_id", "model"], ["context.feature"], ["model_tier"]];
+
+const db = () => reportsFirestore();
+
+/** The real source with the summaries hidden: every whole day from its shards. */
+const shardsOnly = (source: ReportSource): ReportSource => ({
+  ...source,
+  costSummaries: async function* () {},
+});
+
+/** The real source, counting what each of its reads hands back. */
+function counted(source: ReportSource) {
+  const reads = { costSummaries: 0, costRollups: 0, summaryMarks: 0, records: 0 };
+  const tally = <A extends unknown[], T>(name: keyof typeof reads, read: (...args: A) => AsyncIterable<T[]>) =>
+    async function* (...args: A) {
+      for await (const page of read(...args)) {
+        reads[name] += page.length;
+        yield page;
+      }
+    };
+  return {
+    reads,
+    source: {
+      ...source,
+      costSummaries: tally("costSummaries", source.costSummaries),
+      costRollups: tally("costRollups", source.costRollups),
+      summaryMarks: tally("summaryMarks", source.summaryMarks),
+      records: tally("records", source.records),
+    } satisfies ReportSource,
+  };
+}
+
+const query = (groupBy: ReportField[]): CostQuery => ({
+  ...RANGE,
+  groupBy,
+  filters: {},
+  format: "json",
+  limit: Number.POSITIVE_INFINITY,
+  offset: 0,
+});
+const figures = (report: CostReport) => ({ groups: report.groups, totals: report.totals });
+
+/** The report worked out from the records alone, by the counting rules every reader shares. */
+async function fromRecords(organizationId: string, groupBy: ReportField[]) {
+  const aggregate = new CostAggregate(groupBy, {});
+  const snap = await db()
+    .collection(DOCUMENT_PATHS.transactions(organizationId))
+    .where("received_at", ">=", RANGE.from.toISOString())
+    .where("received_at", "<", RANGE.to.toISOString())
+    .get();
+  for (const doc of snap.docs) {
+    const part = fromRecord(doc.data() as CostRecord);
+    if (part) aggregate.add(part);
+  }
+  return aggregate.result();
+}
+
+async function expectSameEverywhere(organizationId: string) {
+  const source = firestoreReportSource(db());
+  for (const groupBy of GROUPINGS) {
+    const summarized = figures(await costReport(source, organizationId, query(groupBy), ["feature"]));
+    const sharded = figures(await costReport(shardsOnly(source), organizationId, query(groupBy), ["feature"]));
+    expect(summarized, `group_by ${groupBy.join(",")}`).toEqual(sharded);
+    expect(summarized, `group_by ${groupBy.join(",")}`).toEqual(await fromRecords(organizationId, groupBy));
+  }
+}
+
+async function freshOrganization() {
+  const organizationId = uniqueId("summaries");
+  await createOrganization(db(), organizationId);
+  await setDimensions(db(), organizationId, ["feature"]);
+  return organizationId;
+}
+
+/** A record on one of the days or at the edges, of any status, stored in time or late but before the fold. */
+const seedRecord = fc
+  .record({
+    day: fc.integer({ min: -1, max: 3 }),
+    ms: fc.integer({ min: 0, max: DAY_MS - 1 }),
+    customer: fc.constantFrom("a", "b", "c"),
+    model: fc.constantFrom("gpt-4o", "o3"),
+    tier: fc.constantFrom(null, "priority"),
+    feature: fc.constantFrom(undefined, "chat", "search"),
+    status: fc.constantFrom("priced", "priced", "priced", "unpriced", "conflict", "duplicate"),
+    nanos: fc.bigInt({ min: 0n, max: 5_000_000_000_000n }),
+    late: fc.boolean(),
+  })
+  .map((r): SeedRecord => {
+    const day = new Date(Date.parse(at(days[0] as string, 0)) + r.day * DAY_MS).toISOString().slice(0, 10);
+    const received = at(day, r.ms);
+    return {
+      received_at: received,
+      // Late, but stored before any fold could run: a mark that the fold's snapshot already holds.
+      ...(r.late ? { stored_at: new Date(Date.parse(at(day, 0)) + DAY_MS + 2 * 3_600_000).toISOString() } : {}),
+      customer: r.customer,
+      model: r.model,
+      model_tier: r.tier,
+      status: r.status as SeedRecord["status"],
+      cost_nanos: Number(r.nanos),
+      context: r.feature === undefined ? {} : { feature: r.feature },
+    };
+  });
+
+describe("day summaries", () => {
+  it("answer every report as the shards and the records do, folded whenever, with late records after", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(seedRecord, { minLength: 1, maxLength: 40 }),
+        fc.array(seedRecord, { maxLength: 8 }),
+        fc.boolean(),
+        async (before, after, twice) => {
+          const organizationId = await freshOrganization();
+          await seedUsage(db(), organizationId, ["feature"], before);
+          // Folded once, or twice at once (two schedulers): either way whole summaries.
+          for (const day of days) {
+            await Promise.all(
+              twice
+                ? [foldDay(db(), organizationId, day), foldDay(db(), organizationId, day)]
+                : [foldDay(db(), organizationId, day)],
+            );
+          }
+          await expectSameEverywhere(organizationId);
+          // And the whole days came from their summaries alone.
+          const { source, reads } = counted(firestoreReportSource(db()));
+          await costReport(source, organizationId, query([]), ["feature"]);
+          expect(reads.costSummaries).toBeGreaterThanOrEqual(days.length);
+          expect(reads.costRollups).toBe(0);
+          // Stored after the fold (now): the days they land on are marked, and read from their shards.
+          const now = new Date().toISOString();
+          await seedUsage(
+            db(),
+            organizationId,
+            ["feature"],
+            after.map((seed) => ({ ...seed, stored_at: now })),
+          );
+          await expectSameEverywhere(organizationId);
+        },
+      ),
+      { numRuns: 6 },
+    );
+  });
+
+  it("read a folded day's summary, not its shards, until a late record marks it, and fold it again", async () => {
+    const organizationId = await freshOrganization();
+    const day = days[1] as string;
+    // 48 records of 3 cells over the shards: 3 cells x up to 16 shards.
+    const seeds = Array.from({ length: 48 }, (_, i) => ({
+      received_at: at(day, i * 60_000),
+      customer: `c-${i % 3}`,
+      cost_nanos: 1_000 + i,
+    }));
+    await seedUsage(db(), organizationId, [], seeds);
+    const wholeDay = { ...query(["billable_customer_id"]), from: new Date(at(day, 0)), to: new Date(at(day, DAY_MS)) };
+    const read = async () => {
+      const { source, reads } = counted(firestoreReportSource(db()));
+      const report = await costReport(source, organizationId, wholeDay, []);
+      return { reads, totals: report.totals };
+    };
+
+    const unfolded = await read();
+    expect(unfolded.reads.costSummaries).toBe(0);
+    expect(unfolded.reads.costRollups).toBeGreaterThan(3);
+    // 48 x 1,000 + (0 + 1 + ... + 47) = 48,000 + 1,128.
+    expect(unfolded.totals.cost_nanos).toBe("49128");
+
+    const folded = await foldDay(db(), organizationId, day);
+    expect(folded).toMatchObject({ cells: 3, parts: 1, shards: unfolded.reads.costRollups });
+    const summarized = await read();
+    expect(summarized.reads).toEqual({ costSummaries: 1, costRollups: 0, summaryMarks: 0, records: 0 });
+    expect(summarized.totals).toEqual(unfolded.totals);
+
+    // A late record: the day is marked, its shards are read, and the record counts at once.
+    await seedUsage(
+      db(),
+      organizationId,
+      [],
+      [{ received_at: at(day, 3_600_000), customer: "c-0", cost_nanos: 872, stored_at: new Date().toISOString() }],
+    );
+    const marked = await read();
+    expect(marked.reads.summaryMarks).toBe(1);
+    expect(marked.reads.costRollups).toBeGreaterThan(0);
+    expect(marked.totals.cost_nanos).toBe("50000");
+
+    // The fold step leaves it while the mark settles, then folds it again.
+    const settling = await foldDue(db(), Date.now(), {
+      lookbackDays: 12,
+      maxDays: 50,
+      organizationIds: [organizationId],
+    });
+    expect(settling.folded.filter((f) => f.organization_id === organizationId).map((f) => f.day)).not.toContain(day);
+    const later = Date.now() + 2 * CLOCK_ALLOWANCE_MS + 1_000;
+    const refolded = await foldDue(db(), later, { lookbackDays: 12, maxDays: 50, organizationIds: [organizationId] });
+    expect(refolded.folded.filter((f) => f.organization_id === organizationId && f.day === day)).toHaveLength(1);
+    // Exact whichever it reads. (This fold's snapshot is seconds after the mark here, inside the clock
+    // allowance, so the day still reads its shards; run at its real time it is minutes after, and fresh.)
+    const again = await read();
+    expect(again.totals.cost_nanos).toBe("50000");
+    expect(again.totals).toEqual(marked.totals);
+  });
+
+  it("folds only ended days past the wait, each once, and none of them again while fresh", async () => {
+    const organizationId = await freshOrganization();
+    const yesterday = new Date(today - DAY_MS).toISOString().slice(0, 10);
+    const todayText = new Date(today).toISOString().slice(0, 10);
+    expect(todayText > yesterday).toBe(true);
+    await seedUsage(
+      db(),
+      organizationId,
+      [],
+      [
+        { received_at: at(yesterday, 1_000), cost_nanos: 5 },
+        { received_at: at(todayText, 1_000), cost_nanos: 7 },
+      ],
+    );
+    const mine = (run: Awaited<ReturnType<typeof foldDue>>) =>
+      run.folded.filter((f) => f.organization_id === organizationId).map((f) => f.day);
+    // Just after midnight, yesterday is not folded yet: a record of it may still be on its way.
+    const early = await foldDue(db(), today + FOLD_AFTER_MS - 1, {
+      lookbackDays: 3,
+      maxDays: 500,
+      organizationIds: [organizationId],
+    });
+    expect(mine(early)).toEqual([3, 2].map((back) => new Date(today - back * DAY_MS).toISOString().slice(0, 10)));
+    const first = await foldDue(db(), today + FOLD_AFTER_MS, {
+      lookbackDays: 3,
+      maxDays: 500,
+      organizationIds: [organizationId],
+    });
+    expect(mine(first)).toEqual([yesterday]);
+    const second = await foldDue(db(), today + FOLD_AFTER_MS + 60_000, {
+      lookbackDays: 3,
+      maxDays: 500,
+      organizationIds: [organizationId],
+    });
+    expect(mine(second)).toEqual([]);
+  });
+});
