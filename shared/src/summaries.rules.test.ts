@@ -3,6 +3,8 @@ import {
   CLOCK_ALLOWANCE_MS,
   type CostSummaryDocument,
   dayEndMs,
+  hourEndMs,
+  hourOf,
   needsMark,
   type SummaryCell,
   summaryCells,
@@ -22,11 +24,16 @@ const part = (fields: Partial<CostSummaryDocument>): CostSummaryDocument => ({
 });
 
 describe("day summaries", () => {
-  it("mark a change to a day once the day has ended, with the clock allowance", () => {
+  it("mark a change to an hour once the hour has ended, with the clock allowance", () => {
     expect(dayEndMs("2026-10-01")).toBe(Date.parse("2026-10-02T00:00:00.000Z"));
-    expect(needsMark("2026-10-01", new Date("2026-10-01T23:59:59.999Z"))).toBe(false);
-    expect(needsMark("2026-10-01", new Date(Date.parse("2026-10-02T00:00:00Z") + CLOCK_ALLOWANCE_MS - 1))).toBe(false);
-    expect(needsMark("2026-10-01", new Date(Date.parse("2026-10-02T00:00:00Z") + CLOCK_ALLOWANCE_MS))).toBe(true);
+    expect(hourEndMs("2026-10-01T23")).toBe(Date.parse("2026-10-02T00:00:00.000Z"));
+    expect(hourOf("2026-10-01T23:59:59.999Z")).toBe("2026-10-01T23");
+    expect(needsMark("2026-10-01T23", new Date("2026-10-01T23:59:59.999Z"))).toBe(false);
+    expect(needsMark("2026-10-01T23", new Date(Date.parse("2026-10-02T00:00:00Z") + CLOCK_ALLOWANCE_MS - 1))).toBe(
+      false,
+    );
+    expect(needsMark("2026-10-01T23", new Date(Date.parse("2026-10-02T00:00:00Z") + CLOCK_ALLOWANCE_MS))).toBe(true);
+    expect(needsMark("2026-10-01T12", new Date("2026-10-01T13:01:00.000Z"))).toBe(true);
   });
 
   it("are fresh only while no mark is later than their snapshot less the allowance", () => {

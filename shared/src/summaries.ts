@@ -2,31 +2,49 @@ import { COLLECTIONS } from "./firestore-layout.ts";
 import { type CostRollupDocument, ROLLUP_QUANTITIES, type RollupKey } from "./rollups.ts";
 
 /**
- * Day summaries: every cell of one organization's UTC day folded into a few documents, so that a report
- * over whole days reads a few documents a day instead of every roll-up shard (docs/decisions/0015).
+ * Summaries: every cell of one organization's UTC day, or UTC hour, folded into a few documents, so that
+ * a report reads a few documents a day (or an hour at its edges) instead of every roll-up shard or record
+ * (docs/decisions/0015).
  *
- * - `organizations/{org}/cost_summaries/{day}_{part}`: the cells of a day as of a consistent snapshot of
- *   its shards (`read_time`), split in parts that each stay well within Firestore's 1 MiB document.
- * - `organizations/{org}/summary_marks/{day}_{shard}`: written in the same commit as any roll-up change
- *   to a day that has ended (a late record, a conflict, a re-pricing). A summary whose day has a mark
- *   changed after its `read_time` (within the clock allowance) is stale: reports read that day's shards
- *   until the fold step folds it again.
+ * - `organizations/{org}/cost_summaries/{day}_{part}` and `hour_summaries/{hour}_{part}`: the cells as of
+ *   a consistent snapshot (`read_time`), split in parts that each stay well within Firestore's 1 MiB.
+ * - `organizations/{org}/summary_marks/{hour}_{shard}`: written in the same commit as any roll-up change
+ *   to an hour that has ended (a late record, a conflict, a re-pricing). A summary whose hour (or day)
+ *   has a mark changed after its `read_time`, less the clock allowance, is stale: reports read the shards
+ *   or records instead until the fold step folds it again.
+ * - `organizations/{org}/summary_state/current`: how far the fold step has folded, so a run reads one
+ *   document and the marks, not every summary.
  */
 export const SUMMARY_COLLECTIONS = {
   costSummaries: "cost_summaries",
+  hourSummaries: "hour_summaries",
   summaryMarks: "summary_marks",
+  summaryState: "summary_state",
 } as const;
 
+const underOrganization = (organizationId: string, collection: string) =>
+  `${COLLECTIONS.organizations}/${organizationId}/${collection}`;
+
 export const SUMMARY_PATHS = {
-  costSummaries: (organizationId: string) =>
-    `${COLLECTIONS.organizations}/${organizationId}/${SUMMARY_COLLECTIONS.costSummaries}`,
+  costSummaries: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.costSummaries),
   costSummary: (organizationId: string, day: string, part: number) =>
     `${SUMMARY_PATHS.costSummaries(organizationId)}/${day}_${part}`,
-  summaryMarks: (organizationId: string) =>
-    `${COLLECTIONS.organizations}/${organizationId}/${SUMMARY_COLLECTIONS.summaryMarks}`,
-  summaryMark: (organizationId: string, day: string, shard: number) =>
-    `${SUMMARY_PATHS.summaryMarks(organizationId)}/${day}_${shard}`,
+  hourSummaries: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.hourSummaries),
+  hourSummary: (organizationId: string, hour: string, part: number) =>
+    `${SUMMARY_PATHS.hourSummaries(organizationId)}/${hour}_${part}`,
+  summaryMarks: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.summaryMarks),
+  summaryMark: (organizationId: string, hour: string, shard: number) =>
+    `${SUMMARY_PATHS.summaryMarks(organizationId)}/${hour}_${shard}`,
+  summaryState: (organizationId: string) =>
+    `${underOrganization(organizationId, SUMMARY_COLLECTIONS.summaryState)}/current`,
 };
+
+export const HOUR_MS = 3_600_000;
+/** The UTC hour of an ISO 8601 time, `YYYY-MM-DDTHH`. */
+export const hourOf = (iso: string): string => iso.slice(0, 13);
+export const hourText = (ms: number): string => new Date(ms).toISOString().slice(0, 13);
+export const hourStartMs = (hour: string): number => Date.parse(`${hour}:00:00.000Z`);
+export const hourEndMs = (hour: string): number => hourStartMs(hour) + HOUR_MS;
 
 /**
  * How far apart two machines' clocks may be. Marks carry the writer's clock and summaries Firestore's
@@ -39,24 +57,28 @@ const DAY_MS = 86_400_000;
 export const dayEndMs = (day: string): number => Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
 
 /**
- * Whether a roll-up change to `day` written at `at` (the writer's clock) must leave a mark: any change
- * once the day has ended, give or take the allowance. Changes before then are in any fold's snapshot,
- * since the fold waits FOLD_AFTER_MS past the day's end.
+ * Whether a roll-up change to the hour `hour` written at `at` (the writer's clock) must leave a mark: any
+ * change once the hour has ended, give or take the allowance. Changes before then are in any fold's
+ * snapshot, since the fold waits FOLD_AFTER_MS past the hour's (and the day's) end.
  */
-export const needsMark = (day: string, at: Date): boolean => at.getTime() >= dayEndMs(day) + CLOCK_ALLOWANCE_MS;
+export const needsMark = (hour: string, at: Date): boolean => at.getTime() >= hourEndMs(hour) + CLOCK_ALLOWANCE_MS;
 
-/** A day is folded only this long after it ends: every change after the fold's snapshot leaves a mark. */
+/** An hour or a day is folded only this long after it ends: every change after the fold's snapshot leaves a mark. */
 export const FOLD_AFTER_MS = 3 * CLOCK_ALLOWANCE_MS;
 
 export interface SummaryMarkDocument {
   day: string;
+  /** `YYYY-MM-DDTHH`. */
+  hour: string;
   /** The writer's clock, ISO 8601. */
   changed_at: string;
 }
 
-/** One part of a day summary. The parts of one fold share its `fold_id` and `read_time`. */
+/** One part of a day's or an hour's summary. The parts of one fold share its `fold_id` and `read_time`. */
 export interface CostSummaryDocument {
   day: string;
+  /** An hour's summary: the hour, `YYYY-MM-DDTHH`. */
+  hour?: string;
   part: number;
   parts: number;
   fold_id: string;
@@ -84,6 +106,14 @@ export type SummaryCell = [
   cost_nanos: string,
   quantities: number[],
 ];
+
+/** How far the fold step has folded one organization: each period before these is folded (or was). */
+export interface SummaryStateDocument {
+  /** The first day not folded yet. */
+  days_from?: string;
+  /** The first hour not folded yet. */
+  hours_from?: string;
+}
 
 /** A summary's cells back as roll-up documents of their day (shard 0), for the reports' one way of counting. */
 export function summaryCells(summary: CostSummaryDocument): CostRollupDocument[] {

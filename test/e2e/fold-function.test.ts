@@ -14,7 +14,9 @@ import { FOLD_FUNCTION_NAME } from "../../services/cost-worker/src/function-name
 const DAY_MS = 86_400_000;
 
 describe("the fold function", () => {
-  it("folds every ended day in its look-back into summaries on a tick, and again on the next without harm", async () => {
+  it("folds every ended day in its look-back into summaries on a tick, and again on the next without harm", {
+    timeout: 60_000,
+  }, async () => {
     const projectId = `demo-fold-${randomUUID().slice(0, 8)}`;
     const db = new Firestore({ projectId, useBigInt: true });
     const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
@@ -38,6 +40,7 @@ describe("the fold function", () => {
         GOOGLE_CLOUD_PROJECT: projectId,
         FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST as string,
         FOLD_LOOKBACK_DAYS: "5",
+        FOLD_LOOKBACK_HOURS: "2",
         LOG_FORMAT: "text",
       },
     });

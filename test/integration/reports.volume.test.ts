@@ -95,6 +95,8 @@ describe("reports at once", () => {
       }),
       costSummaries: nothing,
       summaryMarks: nothing,
+      hourSummaries: nothing,
+      hourMarks: nothing,
       unpricedRollups: nothing,
       records: nothing,
     };

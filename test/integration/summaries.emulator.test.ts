@@ -5,14 +5,21 @@ import {
   firestoreReportSource,
   type ReportSource,
 } from "@usage-ingestion/reports";
-import { CLOCK_ALLOWANCE_MS, type CostRecord, DOCUMENT_PATHS, FOLD_AFTER_MS } from "@usage-ingestion/shared";
+import {
+  CLOCK_ALLOWANCE_MS,
+  type CostRecord,
+  DOCUMENT_PATHS,
+  FOLD_AFTER_MS,
+  HOUR_MS,
+  hourText,
+} from "@usage-ingestion/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { setDimensions } from "../../scripts/admin/dimensions.ts";
 import { createOrganization } from "../../scripts/admin/organizations.ts";
 import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
-import { foldDay } from "../../services/cost-worker/src/fold/fold-day.ts";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
+import { foldDay, foldHour } from "../../services/cost-worker/src/fold/fold-period.ts";
 import { CostAggregate } from "../../services/reports/src/aggregate.ts";
 import { fromRecord } from "../../services/reports/src/contribution.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
@@ -28,24 +35,36 @@ const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 /** Three whole days ten days back: ended long enough ago to fold, inside the fold's look-back. */
 const days = [10, 9, 8].map((back) => new Date(today - back * DAY_MS).toISOString().slice(0, 10));
 const at = (day: string, ms: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + ms).toISOString();
-/** From the middle of the day before to the middle of the day after: two edges read from records. */
+/**
+ * From half past eleven on the day before to half past twelve on the day after: two edges, each of whole
+ * hours (hour summaries or records) and a half hour (records).
+ */
 const RANGE = {
-  from: new Date(Date.parse(at(days[0] as string, 0)) - DAY_MS / 2),
-  to: new Date(Date.parse(at(days[2] as string, 0)) + 1.5 * DAY_MS),
+  from: new Date(Date.parse(at(days[0] as string, 0)) - DAY_MS / 2 - HOUR_MS / 2),
+  to: new Date(Date.parse(at(days[2] as string, 0)) + 1.5 * DAY_MS + HOUR_MS / 2),
 };
+/** The whole hours of the two edges. */
+const edgeHours = [
+  ...periodHours(new Date(Date.parse(at(days[0] as string, 0)) - DAY_MS / 2).getTime(), 12),
+  ...periodHours(Date.parse(at(days[2] as string, 0)) + DAY_MS, 12),
+];
+function periodHours(startMs: number, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => hourText(startMs + i * HOUR_MS));
+}
 const GROUPINGS: ReportField[][] = [[], ["billable_customer_id", "model"], ["context.feature"], ["model_tier"]];
 
 const db = () => reportsFirestore();
 
-/** The real source with the summaries hidden: every whole day from its shards. */
+/** The real source with the summaries hidden: every whole day from its shards, every hour from its records. */
 const shardsOnly = (source: ReportSource): ReportSource => ({
   ...source,
   costSummaries: async function* () {},
+  hourSummaries: async function* () {},
 });
 
 /** The real source, counting what each of its reads hands back. */
 function counted(source: ReportSource) {
-  const reads = { costSummaries: 0, costRollups: 0, summaryMarks: 0, records: 0 };
+  const reads = { costSummaries: 0, hourSummaries: 0, costRollups: 0, summaryMarks: 0, hourMarks: 0, records: 0 };
   const tally = <A extends unknown[], T>(name: keyof typeof reads, read: (...args: A) => AsyncIterable<T[]>) =>
     async function* (...args: A) {
       for await (const page of read(...args)) {
@@ -60,6 +79,8 @@ function counted(source: ReportSource) {
       costSummaries: tally("costSummaries", source.costSummaries),
       costRollups: tally("costRollups", source.costRollups),
       summaryMarks: tally("summaryMarks", source.summaryMarks),
+      hourSummaries: tally("hourSummaries", source.hourSummaries),
+      hourMarks: tally("hourMarks", source.hourMarks),
       records: tally("records", source.records),
     } satisfies ReportSource,
   };
@@ -137,7 +158,9 @@ const seedRecord = fc
   });
 
 describe("day summaries", () => {
-  it("answer every report as the shards and the records do, folded whenever, with late records after", async () => {
+  it("answer every report as the shards and the records do, folded whenever, with late records after", {
+    timeout: 240_000,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(seedRecord, { minLength: 1, maxLength: 40 }),
@@ -147,18 +170,17 @@ describe("day summaries", () => {
           const organizationId = await freshOrganization();
           await seedUsage(db(), organizationId, ["feature"], before);
           // Folded once, or twice at once (two schedulers): either way whole summaries.
-          for (const day of days) {
-            await Promise.all(
-              twice
-                ? [foldDay(db(), organizationId, day), foldDay(db(), organizationId, day)]
-                : [foldDay(db(), organizationId, day)],
-            );
-          }
+          const folds = [
+            ...days.map((day) => () => foldDay(db(), organizationId, day)),
+            ...edgeHours.map((hour) => () => foldHour(db(), organizationId, hour)),
+          ];
+          await Promise.all(folds.flatMap((fold) => (twice ? [fold(), fold()] : [fold()])));
           await expectSameEverywhere(organizationId);
-          // And the whole days came from their summaries alone.
+          // And the whole days and hours came from their summaries alone.
           const { source, reads } = counted(firestoreReportSource(db()));
           await costReport(source, organizationId, query([]), ["feature"]);
           expect(reads.costSummaries).toBeGreaterThanOrEqual(days.length);
+          expect(reads.hourSummaries).toBeGreaterThanOrEqual(edgeHours.length);
           expect(reads.costRollups).toBe(0);
           // Stored after the fold (now): the days they land on are marked, and read from their shards.
           const now = new Date().toISOString();
@@ -171,7 +193,7 @@ describe("day summaries", () => {
           await expectSameEverywhere(organizationId);
         },
       ),
-      { numRuns: 6 },
+      { numRuns: 4 },
     );
   });
 
@@ -198,10 +220,20 @@ describe("day summaries", () => {
     // 48 x 1,000 + (0 + 1 + ... + 47) = 48,000 + 1,128.
     expect(unfolded.totals.cost_nanos).toBe("49128");
 
-    const folded = await foldDay(db(), organizationId, day);
-    expect(folded).toMatchObject({ cells: 3, parts: 1, shards: unfolded.reads.costRollups });
+    // The fold step's first run folds every ended day of its look-back, this one among them.
+    const options = { lookbackDays: 12, lookbackHours: 0, maxFolds: 500, organizationIds: [organizationId] };
+    const first = await foldDue(db(), Date.now(), options);
+    const folded = first.folded.find((f) => f.period.kind === "day" && f.period.day === day);
+    expect(folded).toMatchObject({ cells: 3, parts: 1, read: unfolded.reads.costRollups });
     const summarized = await read();
-    expect(summarized.reads).toEqual({ costSummaries: 1, costRollups: 0, summaryMarks: 0, records: 0 });
+    expect(summarized.reads).toEqual({
+      costSummaries: 1,
+      hourSummaries: 0,
+      costRollups: 0,
+      summaryMarks: 0,
+      hourMarks: 0,
+      records: 0,
+    });
     expect(summarized.totals).toEqual(unfolded.totals);
 
     // A late record: the day is marked, its shards are read, and the record counts at once.
@@ -217,15 +249,10 @@ describe("day summaries", () => {
     expect(marked.totals.cost_nanos).toBe("50000");
 
     // The fold step leaves it while the mark settles, then folds it again.
-    const settling = await foldDue(db(), Date.now(), {
-      lookbackDays: 12,
-      maxDays: 50,
-      organizationIds: [organizationId],
-    });
-    expect(settling.folded.filter((f) => f.organization_id === organizationId).map((f) => f.day)).not.toContain(day);
-    const later = Date.now() + 2 * CLOCK_ALLOWANCE_MS + 1_000;
-    const refolded = await foldDue(db(), later, { lookbackDays: 12, maxDays: 50, organizationIds: [organizationId] });
-    expect(refolded.folded.filter((f) => f.organization_id === organizationId && f.day === day)).toHaveLength(1);
+    const foldedDays = (run: Awaited<ReturnType<typeof foldDue>>) =>
+      run.folded.flatMap((f) => (f.period.kind === "day" ? [f.period.day] : []));
+    expect(foldedDays(await foldDue(db(), Date.now(), options))).toEqual([]);
+    expect(foldedDays(await foldDue(db(), Date.now() + 2 * CLOCK_ALLOWANCE_MS + 1_000, options))).toEqual([day]);
     // Exact whichever it reads. (This fold's snapshot is seconds after the mark here, inside the clock
     // allowance, so the day still reads its shards; run at its real time it is minutes after, and fresh.)
     const again = await read();
@@ -248,23 +275,28 @@ describe("day summaries", () => {
       ],
     );
     const mine = (run: Awaited<ReturnType<typeof foldDue>>) =>
-      run.folded.filter((f) => f.organization_id === organizationId).map((f) => f.day);
+      run.folded
+        .filter((f) => f.organization_id === organizationId)
+        .flatMap((f) => (f.period.kind === "day" ? [f.period.day] : []));
     // Just after midnight, yesterday is not folded yet: a record of it may still be on its way.
     const early = await foldDue(db(), today + FOLD_AFTER_MS - 1, {
       lookbackDays: 3,
-      maxDays: 500,
+      lookbackHours: 0,
+      maxFolds: 5000,
       organizationIds: [organizationId],
     });
     expect(mine(early)).toEqual([3, 2].map((back) => new Date(today - back * DAY_MS).toISOString().slice(0, 10)));
     const first = await foldDue(db(), today + FOLD_AFTER_MS, {
       lookbackDays: 3,
-      maxDays: 500,
+      lookbackHours: 0,
+      maxFolds: 5000,
       organizationIds: [organizationId],
     });
     expect(mine(first)).toEqual([yesterday]);
     const second = await foldDue(db(), today + FOLD_AFTER_MS + 60_000, {
       lookbackDays: 3,
-      maxDays: 500,
+      lookbackHours: 0,
+      maxFolds: 5000,
       organizationIds: [organizationId],
     });
     expect(mine(second)).toEqual([]);

@@ -63,8 +63,13 @@ variable "fold_lookback_days" {
   type        = number
   default     = 35
 }
-variable "fold_max_days" {
-  description = "FOLD_MAX_DAYS: days folded in one run at most (the rest in the next)."
+variable "fold_lookback_hours" {
+  description = "FOLD_LOOKBACK_HOURS: hours back from this hour kept folded; older hours without a summary are read from their records."
+  type        = number
+  default     = 48
+}
+variable "fold_max_periods" {
+  description = "FOLD_MAX_PERIODS: days and hours folded in one run at most (the rest in the next)."
   type        = number
   default     = 200
 }
@@ -78,7 +83,8 @@ locals {
     DIMENSIONS_CACHE_TTL_MS     = tostring(var.dimensions_cache_ttl_ms)
     FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
     FOLD_LOOKBACK_DAYS          = tostring(var.fold_lookback_days)
-    FOLD_MAX_DAYS               = tostring(var.fold_max_days)
+    FOLD_LOOKBACK_HOURS         = tostring(var.fold_lookback_hours)
+    FOLD_MAX_PERIODS            = tostring(var.fold_max_periods)
     LOG_FORMAT                  = "json"
     NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"
   }

@@ -68,9 +68,10 @@ functions.cloudEvent(FOLD_FUNCTION_NAME, () =>
     foldFirestore ??= new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });
     const run = await foldDue(foldFirestore, Date.now(), {
       lookbackDays: config.FOLD_LOOKBACK_DAYS,
-      maxDays: config.FOLD_MAX_DAYS,
+      lookbackHours: config.FOLD_LOOKBACK_HOURS,
+      maxFolds: config.FOLD_MAX_PERIODS,
     });
-    deps.logger.log("INFO", `folded ${run.folded.length} days of ${run.organizations} organizations`, {
+    deps.logger.log("INFO", `folded ${run.folded.length} days and hours of ${run.organizations} organizations`, {
       folded: run.folded.length,
       deferred: run.deferred,
       organizations: run.organizations,

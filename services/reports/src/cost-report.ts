@@ -1,3 +1,4 @@
+import type { CostRecord } from "@usage-ingestion/shared";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
 import { pageToken } from "./page-token.ts";
@@ -5,8 +6,8 @@ import { ReportBudget, readPages } from "./report-budget.ts";
 import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
 import type { ReportSource } from "./report-source.ts";
-import { planRange } from "./time-range.ts";
-import { readWholeDays } from "./whole-days.ts";
+import { readWholeDays, readWholeHours } from "./summarized.ts";
+import { planEdge, planRange } from "./time-range.ts";
 
 export interface CostReport {
   from: string;
@@ -23,8 +24,8 @@ export interface CostReport {
 }
 
 /**
- * The cost report: whole UTC days from their summaries or roll-ups, the parts of days at the edges from
- * the records.
+ * The cost report: whole UTC days from their summaries or roll-ups, the whole hours of the days at the
+ * edges from their summaries or records, and the parts of hours left from the records.
  * Both count a record the same way, so the answer is exact for any range. The same code serves
  * `GET /usage/costs` and `admin costs`.
  */
@@ -41,11 +42,25 @@ export async function costReport(
     const { first, end } = plan.wholeDays;
     await readWholeDays(source, organizationId, first, end, budget, (cell) => aggregate.add(fromRollup(cell)));
   }
+  const addRecord = (record: CostRecord) => {
+    const part = fromRecord(record);
+    if (part) aggregate.add(part);
+  };
   for (const edge of plan.edges) {
-    await readPages(source.records(organizationId, edge), budget, (record) => {
-      const part = fromRecord(record);
-      if (part) aggregate.add(part);
-    });
+    const { wholeHours, parts } = planEdge(edge);
+    if (wholeHours) {
+      const { first, end } = wholeHours;
+      await readWholeHours(
+        source,
+        organizationId,
+        first,
+        end,
+        budget,
+        (cell) => aggregate.add(fromRollup(cell)),
+        addRecord,
+      );
+    }
+    for (const part of parts) await readPages(source.records(organizationId, part), budget, addRecord);
   }
   const { groups, totals } = aggregate.result();
   const end = query.offset + query.limit;

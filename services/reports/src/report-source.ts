@@ -37,6 +37,10 @@ export interface ReportSource {
   costSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
   /** The change marks of the days in [first, end). */
   summaryMarks(organizationId: string, first: string, end: string): AsyncIterable<SummaryMarkDocument[]>;
+  /** Hour summaries' parts of the hours (`YYYY-MM-DDTHH`) in [first, end), by hour then part. */
+  hourSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
+  /** The change marks of the hours in [first, end). */
+  hourMarks(organizationId: string, first: string, end: string): AsyncIterable<SummaryMarkDocument[]>;
   unpricedRollups(organizationId: string, first: string, end: string): AsyncIterable<UnpricedRollupDocument[]>;
   /** Every record received in [from, to), whatever its status, with the fields a report counts. */
   records(organizationId: string, range: TimeRange): AsyncIterable<CostRecord[]>;
@@ -64,8 +68,15 @@ async function* pages<T>(query: Query, pageSize = REPORT_PAGE_SIZE): AsyncIterab
  * which a plain client would round. Only single-field ranges are queried, so no composite index is needed.
  */
 export function firestoreReportSource(db: Firestore): ReportSource {
+  const byPeriod = <T>(
+    field: "day" | "hour",
+    collection: string,
+    first: string,
+    end: string,
+    pageSize = REPORT_PAGE_SIZE,
+  ) => pages<T>(db.collection(collection).where(field, ">=", first).where(field, "<", end).orderBy(field), pageSize);
   const byDay = <T>(collection: string, first: string, end: string, pageSize = REPORT_PAGE_SIZE) =>
-    pages<T>(db.collection(collection).where("day", ">=", first).where("day", "<", end).orderBy("day"), pageSize);
+    byPeriod<T>("day", collection, first, end, pageSize);
   return {
     async declaredDimensions(organizationId) {
       const snap = await db.doc(DOCUMENT_PATHS.organization(organizationId)).get();
@@ -77,6 +88,10 @@ export function firestoreReportSource(db: Firestore): ReportSource {
       byDay<CostSummaryDocument>(SUMMARY_PATHS.costSummaries(organizationId), first, end, SUMMARY_PAGE_SIZE),
     summaryMarks: (organizationId, first, end) =>
       byDay<SummaryMarkDocument>(SUMMARY_PATHS.summaryMarks(organizationId), first, end),
+    hourSummaries: (organizationId, first, end) =>
+      byPeriod<CostSummaryDocument>("hour", SUMMARY_PATHS.hourSummaries(organizationId), first, end, SUMMARY_PAGE_SIZE),
+    hourMarks: (organizationId, first, end) =>
+      byPeriod<SummaryMarkDocument>("hour", SUMMARY_PATHS.summaryMarks(organizationId), first, end),
     unpricedRollups: (organizationId, first, end) =>
       byDay<UnpricedRollupDocument>(DOCUMENT_PATHS.unpricedRollups(organizationId), first, end),
     records: (organizationId, { from, to }) =>

@@ -5,104 +5,143 @@ import {
   type CostSummaryDocument,
   dayEndMs,
   FOLD_AFTER_MS,
+  HOUR_MS,
+  hourEndMs,
+  hourText,
   SUMMARY_PATHS,
   type SummaryMarkDocument,
+  type SummaryStateDocument,
   summaryIsFresh,
   wholeSummary,
 } from "@usage-ingestion/shared";
-import { type FoldedDay, foldDay } from "./fold-day.ts";
+import { type Folded, foldPeriod, type Period } from "./fold-period.ts";
 
 const DAY_MS = 86_400_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export interface FoldOptions {
-  /** Days back from today that are kept folded; older days without a summary are read from their shards. */
+  /** Days back from today kept folded; older days without a summary are read from their shards. */
   lookbackDays: number;
-  /** At most this many days folded in one run (the rest in the next): one run stays short. */
-  maxDays: number;
+  /** Hours back from this hour kept folded; older hours without a summary are read from their records. */
+  lookbackHours: number;
+  /** At most this many days and hours folded in one run (the rest in the next): one run stays short. */
+  maxFolds: number;
   /** These organizations only; absent, every one. */
   organizationIds?: readonly string[];
 }
 
-export const DEFAULT_FOLD_OPTIONS: FoldOptions = { lookbackDays: 35, maxDays: 200 };
+export const DEFAULT_FOLD_OPTIONS: FoldOptions = { lookbackDays: 35, lookbackHours: 48, maxFolds: 200 };
 
-/** What a day needs: nothing, a first fold, or a new one (marked changed since its summary's snapshot). */
-export type DayState = "fresh" | "unfolded" | "stale" | "settling";
+/** What a folded period needs: nothing, a first fold, or a new one (marked changed since its snapshot). */
+export type PeriodState = "fresh" | "unfolded" | "stale" | "settling";
 
 /**
- * The state of each ended day of [first, end) from its summaries' metadata and its marks. A stale day is
+ * The state of a folded period from its summary's parts (metadata) and its latest mark. A stale period is
  * folded again only once its latest mark is older than twice the clock allowance ("settling" until then),
  * so that the new snapshot is surely after it.
  */
-export function dayStates(
-  days: readonly string[],
-  summaries: readonly CostSummaryDocument[],
-  marks: readonly SummaryMarkDocument[],
+export function periodState(
+  parts: readonly CostSummaryDocument[],
+  latestMark: string | undefined,
   now: number,
-): Map<string, DayState> {
-  const latest = latestMarks(marks);
-  const states = new Map<string, DayState>();
-  for (const day of days) {
-    const summary = wholeSummary(summaries.filter((part) => part.day === day));
-    const mark = latest.get(day);
-    if (!summary) states.set(day, "unfolded");
-    else if (summaryIsFresh((summary[0] as CostSummaryDocument).read_time, mark)) states.set(day, "fresh");
-    else states.set(day, now >= Date.parse(mark as string) + 2 * CLOCK_ALLOWANCE_MS ? "stale" : "settling");
-  }
-  return states;
+): PeriodState {
+  const summary = wholeSummary(parts);
+  if (!summary) return "unfolded";
+  if (summaryIsFresh((summary[0] as CostSummaryDocument).read_time, latestMark)) return "fresh";
+  return now >= Date.parse(latestMark as string) + 2 * CLOCK_ALLOWANCE_MS ? "stale" : "settling";
 }
 
-/** Each day's latest mark. */
-export function latestMarks(marks: readonly SummaryMarkDocument[]): Map<string, string> {
+/** Each key's latest mark. */
+export function latestMarks(marks: readonly SummaryMarkDocument[], keyOf: (mark: SummaryMarkDocument) => string) {
   const latest = new Map<string, string>();
   for (const mark of marks) {
-    const seen = latest.get(mark.day);
-    if (seen === undefined || Date.parse(mark.changed_at) > Date.parse(seen)) latest.set(mark.day, mark.changed_at);
+    const key = keyOf(mark);
+    const seen = latest.get(key);
+    if (seen === undefined || Date.parse(mark.changed_at) > Date.parse(seen)) latest.set(key, mark.changed_at);
   }
   return latest;
 }
 
-/** The days of one organization that a fold at `now` should fold, oldest first. */
-export async function dueDays(
+/** The days, then the hours, that have ended long enough ago to fold, within the look-back, oldest first. */
+export function endedPeriods(now: number, options: Pick<FoldOptions, "lookbackDays" | "lookbackHours">) {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const days: string[] = [];
+  for (let d = today - options.lookbackDays * DAY_MS; d < today; d += DAY_MS) {
+    if (dayEndMs(dayText(d)) + FOLD_AFTER_MS <= now) days.push(dayText(d));
+  }
+  const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
+  const hours: string[] = [];
+  for (let h = thisHour - options.lookbackHours * HOUR_MS; h < thisHour; h += HOUR_MS) {
+    if (hourEndMs(hourText(h)) + FOLD_AFTER_MS <= now) hours.push(hourText(h));
+  }
+  return { days, hours };
+}
+
+/**
+ * What one organization needs folded at `now`: the ended periods the fold step has not reached yet (its
+ * state document says how far it has), and the folded ones marked changed since, once settled. A run
+ * reads the state, the marks of the look-back, and the summaries' metadata of marked periods only.
+ */
+export async function duePeriods(
   db: Firestore,
   organizationId: string,
   now: number,
   options: FoldOptions = DEFAULT_FOLD_OPTIONS,
-): Promise<string[]> {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const days: string[] = [];
-  for (let d = today - options.lookbackDays * DAY_MS; d < today; d += DAY_MS) {
-    const day = dayText(d);
-    if (dayEndMs(day) + FOLD_AFTER_MS <= now) days.push(day);
+): Promise<{ periods: Period[]; state: SummaryStateDocument }> {
+  const { days, hours } = endedPeriods(now, options);
+  const state = ((await db.doc(SUMMARY_PATHS.summaryState(organizationId)).get()).data() ?? {}) as SummaryStateDocument;
+  const newDays = days.filter((day) => state.days_from === undefined || day >= state.days_from);
+  const newHours = hours.filter((hour) => state.hours_from === undefined || hour >= state.hours_from);
+  const first = days[0] ?? dayText(now);
+  const marks = (
+    await db.collection(SUMMARY_PATHS.summaryMarks(organizationId)).where("day", ">=", first).get()
+  ).docs.map((doc) => doc.data() as SummaryMarkDocument);
+  const byDay = latestMarks(marks, (mark) => mark.day);
+  const byHour = latestMarks(marks, (mark) => mark.hour);
+  const meta = (path: string, field: "day" | "hour", value: string) =>
+    db
+      .collection(path)
+      .where(field, "==", value)
+      .select("day", "hour", "part", "parts", "fold_id", "read_time")
+      .get()
+      .then((snap) => snap.docs.map((doc) => doc.data() as CostSummaryDocument));
+  const stale: Period[] = [];
+  for (const [day, mark] of byDay) {
+    if (!days.includes(day) || newDays.includes(day)) continue;
+    const parts = await meta(SUMMARY_PATHS.costSummaries(organizationId), "day", day);
+    const need = periodState(parts, mark, now);
+    if (need === "stale" || need === "unfolded") stale.push({ kind: "day", day });
   }
-  if (days.length === 0) return [];
-  const first = days[0] as string;
-  const end = dayText(today);
-  const byDay = (path: string) => db.collection(path).where("day", ">=", first).where("day", "<", end);
-  const [summaries, marks] = await Promise.all([
-    // The metadata only: the cells stay unread.
-    byDay(SUMMARY_PATHS.costSummaries(organizationId)).select("day", "part", "parts", "fold_id", "read_time").get(),
-    byDay(SUMMARY_PATHS.summaryMarks(organizationId)).get(),
-  ]);
-  const states = dayStates(
-    days,
-    summaries.docs.map((doc) => doc.data() as CostSummaryDocument),
-    marks.docs.map((doc) => doc.data() as SummaryMarkDocument),
-    now,
-  );
-  return days.filter((day) => states.get(day) === "unfolded" || states.get(day) === "stale");
+  for (const [hour, mark] of byHour) {
+    if (!hours.includes(hour) || newHours.includes(hour)) continue;
+    const parts = await meta(SUMMARY_PATHS.hourSummaries(organizationId), "hour", hour);
+    const need = periodState(parts, mark, now);
+    if (need === "stale" || need === "unfolded") stale.push({ kind: "hour", hour });
+  }
+  return {
+    periods: [
+      ...stale,
+      ...newHours.map((hour): Period => ({ kind: "hour", hour })),
+      ...newDays.map((day): Period => ({ kind: "day", day })),
+    ],
+    state,
+  };
 }
 
 export interface FoldRun {
   organizations: number;
-  folded: Array<FoldedDay & { organization_id: string }>;
-  /** Days left for the next run (past `maxDays`). */
+  folded: Array<Folded & { organization_id: string }>;
+  /** Periods left for the next run (past `maxFolds`). */
   deferred: number;
 }
 
+const nextDay = (day: string) => dayText(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS);
+const nextHour = (hour: string) => hourText(Date.parse(`${hour}:00:00.000Z`) + HOUR_MS);
+
 /**
- * One run of the fold step: every organization's due days, up to `maxDays` in all. Give it a client built
- * with `useBigInt` (shard sums of nanos may pass 2^53). Organizations are read a page of ids at a time.
+ * One run of the fold step: every organization's due periods, up to `maxFolds` in all, then each
+ * organization's state moved past what it folded. Give it a client built with `useBigInt` (sums of
+ * nanos may pass 2^53). Organizations are read a page of ids at a time.
  */
 export async function foldDue(
   db: Firestore,
@@ -112,9 +151,24 @@ export async function foldDue(
   const run: FoldRun = { organizations: 0, folded: [], deferred: 0 };
   const foldOrganization = async (organizationId: string) => {
     run.organizations += 1;
-    for (const day of await dueDays(db, organizationId, now, options)) {
-      if (run.folded.length >= options.maxDays) run.deferred += 1;
-      else run.folded.push({ organization_id: organizationId, ...(await foldDay(db, organizationId, day)) });
+    const { periods, state } = await duePeriods(db, organizationId, now, options);
+    const moved: SummaryStateDocument = { ...state };
+    for (const period of periods) {
+      if (run.folded.length >= options.maxFolds) {
+        run.deferred += 1;
+        continue;
+      }
+      run.folded.push({ organization_id: organizationId, ...(await foldPeriod(db, organizationId, period)) });
+      // New periods are folded oldest first: the state moves past each as it is done.
+      if (period.kind === "day" && (moved.days_from === undefined || period.day >= moved.days_from)) {
+        moved.days_from = nextDay(period.day);
+      }
+      if (period.kind === "hour" && (moved.hours_from === undefined || period.hour >= moved.hours_from)) {
+        moved.hours_from = nextHour(period.hour);
+      }
+    }
+    if (moved.days_from !== state.days_from || moved.hours_from !== state.hours_from) {
+      await db.doc(SUMMARY_PATHS.summaryState(organizationId)).set(moved, { merge: true });
     }
   };
   if (options.organizationIds) {

@@ -1,7 +1,7 @@
 import { CLOCK_ALLOWANCE_MS, type CostSummaryDocument, type SummaryCell } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { splitParts } from "./fold-day.ts";
-import { dayStates } from "./fold-due.ts";
+import { splitParts } from "./cells.ts";
+import { endedPeriods, periodState } from "./fold-due.ts";
 
 const cell = (customer: string): SummaryCell => ["openai", "gpt-4o", null, customer, {}, 1, 0, 0, "1000", [1, 2]];
 
@@ -16,12 +16,12 @@ describe("folding", () => {
     expect(splitParts([])).toEqual([{ text: "[]", count: 0 }]);
   });
 
-  it("folds unfolded days, folds stale days again once their mark has settled, and leaves fresh ones", () => {
-    const summary = (day: string, read_time: string): CostSummaryDocument => ({
-      day,
+  it("folds unfolded periods, folds stale ones again once their mark has settled, and leaves fresh ones", () => {
+    const summary = (read_time: string): CostSummaryDocument => ({
+      day: "2026-10-02",
       part: 0,
       parts: 1,
-      fold_id: day,
+      fold_id: "f",
       read_time,
       cell_count: 0,
       cells: "[]",
@@ -29,25 +29,21 @@ describe("folding", () => {
     const now = Date.parse("2026-10-10T12:00:00.000Z");
     const recent = new Date(now - CLOCK_ALLOWANCE_MS).toISOString();
     const settled = new Date(now - 2 * CLOCK_ALLOWANCE_MS).toISOString();
-    const states = dayStates(
-      ["2026-10-01", "2026-10-02", "2026-10-03", "2026-10-04"],
-      [
-        summary("2026-10-02", "2026-10-03T00:05:00.000Z"),
-        summary("2026-10-03", "2026-10-04T00:05:00.000Z"),
-        summary("2026-10-04", "2026-10-05T00:05:00.000Z"),
-      ],
-      [
-        { day: "2026-10-03", changed_at: recent },
-        { day: "2026-10-04", changed_at: settled },
-        { day: "2026-10-02", changed_at: "2026-10-02T23:00:00.000Z" },
-      ],
-      now,
-    );
-    expect(Object.fromEntries(states)).toEqual({
-      "2026-10-01": "unfolded",
-      "2026-10-02": "fresh",
-      "2026-10-03": "settling",
-      "2026-10-04": "stale",
-    });
+    const read = "2026-10-03T00:05:00.000Z";
+    expect(periodState([], undefined, now)).toBe("unfolded");
+    expect(periodState([summary(read)], undefined, now)).toBe("fresh");
+    expect(periodState([summary(read)], "2026-10-02T23:00:00.000Z", now)).toBe("fresh");
+    expect(periodState([summary(read)], recent, now)).toBe("settling");
+    expect(periodState([summary(read)], settled, now)).toBe("stale");
+  });
+
+  it("folds days and hours only once they ended three minutes ago, within the look-back", () => {
+    const now = Date.parse("2026-10-10T00:02:59.999Z");
+    const { days, hours } = endedPeriods(now, { lookbackDays: 2, lookbackHours: 3 });
+    expect(days).toEqual(["2026-10-08"]);
+    expect(hours).toEqual(["2026-10-09T21", "2026-10-09T22"]);
+    const later = endedPeriods(now + 1, { lookbackDays: 2, lookbackHours: 3 });
+    expect(later.days).toEqual(["2026-10-08", "2026-10-09"]);
+    expect(later.hours).toEqual(["2026-10-09T21", "2026-10-09T22", "2026-10-09T23"]);
   });
 });

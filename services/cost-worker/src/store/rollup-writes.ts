@@ -3,6 +3,7 @@ import {
   type CostRecord,
   cellText,
   DOCUMENT_PATHS,
+  hourOf,
   needsMark,
   type Quantities,
   type RollupChange,
@@ -73,8 +74,9 @@ export const unpricedRollupPath = (organizationId: string, key: RollupKey, reaso
 /**
  * The merge that adds `change` to the record's roll-up cell (its shard chosen by message id), plus, for an
  * unpriced reason, the unpriced list's cell. Increments are applied by Firestore, so concurrent writers
- * never overwrite each other. A change to a day that has ended (by `at`, the real clock unless given)
- * also marks the day, so that its summary, if folded already, is read as stale (shared/src/summaries.ts).
+ * never overwrite each other. A change to an hour that has ended (by `at`, the real clock unless given)
+ * also marks the hour (and so its day), so that their summaries, if folded already, are read as stale
+ * (shared/src/summaries.ts).
  */
 export function rollupWrites(
   db: Firestore,
@@ -110,10 +112,11 @@ export function rollupWrites(
       ),
     );
   }
-  if (needsMark(key.day, at)) {
-    const mark: SummaryMarkDocument = { day: key.day, changed_at: at.toISOString() };
+  const hour = hourOf(record.received_at);
+  if (needsMark(hour, at)) {
+    const mark: SummaryMarkDocument = { day: key.day, hour, changed_at: at.toISOString() };
     writes.push({
-      ref: db.doc(SUMMARY_PATHS.summaryMark(org, key.day, shard)),
+      ref: db.doc(SUMMARY_PATHS.summaryMark(org, hour, shard)),
       key: { ...mark },
       counters: [],
       always: true,

@@ -1,0 +1,135 @@
+import {
+  type CostRollupDocument,
+  type CountedRecord,
+  cellText,
+  type Quantities,
+  quantitiesOf,
+  ROLLUP_QUANTITIES,
+  type RollupKey,
+  recordChange,
+  rollupKeyOf,
+  type SummaryCell,
+  type UsageEntry,
+} from "@usage-ingestion/shared";
+
+/** A cell's summary as JSON, at most: well inside Firestore's 1 MiB a document, with room for the other fields. */
+export const MAX_PART_BYTES = 800_000;
+
+/** Integers as a `useBigInt` client or a plain one hands them back. */
+const whole = (value: unknown): bigint =>
+  typeof value === "bigint" ? value : typeof value === "number" ? BigInt(Math.trunc(value)) : 0n;
+const count = (value: unknown): number => (typeof value === "bigint" ? Number(value) : Number(value ?? 0));
+
+/** Usage as a BigInt client reads it: its counts back to numbers, as quantitiesOf sums them. */
+function plainNumbers(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (Array.isArray(value)) return value.map(plainNumbers);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainNumbers(inner)]));
+  }
+  return value;
+}
+
+interface Counters {
+  transactions: number;
+  unpriced: number;
+  conflicts: number;
+  nanos: bigint;
+  quantities: Partial<Quantities>;
+}
+
+/** Cells summed from roll-up shards or from records, by the counting rules every reader shares. */
+export class CellSums {
+  private readonly cells = new Map<string, { key: Omit<RollupKey, "day">; sums: Counters }>();
+
+  private add(key: Omit<RollupKey, "day">, change: Counters) {
+    const id = cellText(key);
+    let entry = this.cells.get(id);
+    if (!entry) {
+      entry = { key, sums: { transactions: 0, unpriced: 0, conflicts: 0, nanos: 0n, quantities: {} } };
+      this.cells.set(id, entry);
+    }
+    entry.sums.transactions += change.transactions;
+    entry.sums.unpriced += change.unpriced;
+    entry.sums.conflicts += change.conflicts;
+    entry.sums.nanos += change.nanos;
+    for (const name of ROLLUP_QUANTITIES) {
+      entry.sums.quantities[name] = (entry.sums.quantities[name] ?? 0) + (change.quantities[name] ?? 0);
+    }
+  }
+
+  /** One roll-up shard's counters. */
+  addShard(doc: CostRollupDocument): void {
+    const quantities: Partial<Quantities> = {};
+    for (const name of ROLLUP_QUANTITIES) quantities[name] = count(doc.quantities?.[name]);
+    this.add(
+      {
+        provider: doc.provider,
+        model: doc.model,
+        model_tier: doc.model_tier ?? null,
+        billable_customer_id: doc.billable_customer_id,
+        dimensions: doc.dimensions ?? {},
+      },
+      {
+        transactions: count(doc.transactions),
+        unpriced: count(doc.unpriced_transactions),
+        conflicts: count(doc.conflict_transactions),
+        nanos: whole(doc.cost_nanos),
+        quantities,
+      },
+    );
+  }
+
+  /** One record, as the worker counts it into its cell (`recordChange`): a duplicate adds nothing. */
+  addRecord(record: CountedRecord & { cost_nanos: unknown; usage: unknown }): void {
+    const change = recordChange({ status: record.status, cost_nanos: whole(record.cost_nanos) }, () =>
+      quantitiesOf(plainNumbers(record.usage) as UsageEntry[]),
+    );
+    if (change === null) return;
+    const { day: _day, ...key } = rollupKeyOf(record);
+    this.add(key, {
+      transactions: change.transactions ?? 0,
+      unpriced: change.unpriced ?? 0,
+      conflicts: change.conflicts ?? 0,
+      nanos: BigInt(change.costNanos ?? 0n),
+      quantities: change.quantities ?? {},
+    });
+  }
+
+  summaryCells(): SummaryCell[] {
+    return [...this.cells.values()].map(({ key, sums }) => [
+      key.provider,
+      key.model,
+      key.model_tier,
+      key.billable_customer_id,
+      key.dimensions,
+      sums.transactions,
+      sums.unpriced,
+      sums.conflicts,
+      sums.nanos.toString(),
+      ROLLUP_QUANTITIES.map((name) => sums.quantities[name] ?? 0),
+    ]);
+  }
+}
+
+/** The cells' JSON in parts of at most `maxBytes` (one part, maybe empty, at least), with their counts. */
+export function splitParts(
+  cells: readonly SummaryCell[],
+  maxBytes = MAX_PART_BYTES,
+): Array<{ text: string; count: number }> {
+  const parts: string[][] = [[]];
+  let bytes = 2;
+  for (const cell of cells) {
+    const text = JSON.stringify(cell);
+    const size = Buffer.byteLength(text) + 1;
+    const current = parts[parts.length - 1] as string[];
+    if (current.length > 0 && bytes + size > maxBytes) {
+      parts.push([text]);
+      bytes = 2 + size;
+    } else {
+      current.push(text);
+      bytes += size;
+    }
+  }
+  return parts.map((texts) => ({ text: `[${texts.join(",")}]`, count: texts.length }));
+}

@@ -1,0 +1,145 @@
+import {
+  type CostRecord,
+  type CostRollupDocument,
+  type CostSummaryDocument,
+  HOUR_MS,
+  hourText,
+  type SummaryMarkDocument,
+  summaryCells,
+  summaryIsFresh,
+  wholeSummary,
+} from "@usage-ingestion/shared";
+import { type ReportBudget, readPages } from "./report-budget.ts";
+import type { ReportSource } from "./report-source.ts";
+import { DAY_MS } from "./time-range.ts";
+
+const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const startOf = (period: string) =>
+  Date.parse(period.length === 10 ? `${period}T00:00:00.000Z` : `${period}:00:00.000Z`);
+
+/** A day (`YYYY-MM-DD`) or an hour (`YYYY-MM-DDTHH`) and the one after it. */
+export const nextPeriod = (period: string): string =>
+  period.length === 10 ? dayText(startOf(period) + DAY_MS) : hourText(startOf(period) + HOUR_MS);
+
+/** Every period of [first, end), days or hours as `first` is. */
+export function periodsOf(first: string, end: string): string[] {
+  const periods: string[] = [];
+  for (let period = first; period < end; period = nextPeriod(period)) periods.push(period);
+  return periods;
+}
+
+/** Runs of consecutive periods `[first, end)` among `periods` (sorted): one query per run. */
+export function periodRuns(periods: readonly string[]): Array<{ first: string; end: string }> {
+  const runs: Array<{ first: string; end: string }> = [];
+  for (const period of periods) {
+    const last = runs[runs.length - 1];
+    if (last && last.end === period) last.end = nextPeriod(period);
+    else runs.push({ first: period, end: nextPeriod(period) });
+  }
+  return runs;
+}
+
+/** Where one kind of period is read: its marks, its summaries, and what to read where none is fresh. */
+interface PeriodReads {
+  marks: AsyncIterable<SummaryMarkDocument[]>;
+  summaries: AsyncIterable<CostSummaryDocument[]>;
+  periodOf: (doc: { day: string; hour?: string }) => string;
+  /** The periods [first, end) read without a summary. */
+  unsummarized: (first: string, end: string) => Promise<void>;
+}
+
+/**
+ * Every cell of the periods [first, end) into `add`: a period's summary where it is whole and fresh (no
+ * change marked since its snapshot), what the summary was folded from otherwise. Either way the same
+ * cells and sums, so the answer does not depend on what was folded when. One period's summary is held
+ * at a time.
+ */
+async function readPeriods(
+  first: string,
+  end: string,
+  reads: PeriodReads,
+  budget: ReportBudget,
+  add: (cell: CostRollupDocument) => void,
+): Promise<void> {
+  const latest = new Map<string, string>();
+  await readPages(reads.marks, budget, (mark) => {
+    const period = reads.periodOf(mark);
+    const seen = latest.get(period);
+    if (seen === undefined || Date.parse(mark.changed_at) > Date.parse(seen)) latest.set(period, mark.changed_at);
+  });
+  const summarized = new Set<string>();
+  let period: string | undefined;
+  let parts: CostSummaryDocument[] = [];
+  const settle = () => {
+    const whole = period === undefined ? null : wholeSummary(parts);
+    if (
+      period !== undefined &&
+      whole &&
+      summaryIsFresh((whole[0] as CostSummaryDocument).read_time, latest.get(period))
+    ) {
+      for (const part of whole) for (const cell of summaryCells(part)) add(cell);
+      summarized.add(period);
+    }
+    parts = [];
+  };
+  await readPages(reads.summaries, budget, (part) => {
+    if (reads.periodOf(part) !== period) {
+      settle();
+      period = reads.periodOf(part);
+    }
+    parts.push(part);
+  });
+  settle();
+  const rest = periodsOf(first, end).filter((each) => !summarized.has(each));
+  for (const run of periodRuns(rest)) await reads.unsummarized(run.first, run.end);
+}
+
+/** The whole days [first, end): day summaries, else the days' roll-up shards. */
+export const readWholeDays = (
+  source: ReportSource,
+  organizationId: string,
+  first: string,
+  end: string,
+  budget: ReportBudget,
+  add: (cell: CostRollupDocument) => void,
+) =>
+  readPeriods(
+    first,
+    end,
+    {
+      marks: source.summaryMarks(organizationId, first, end),
+      summaries: source.costSummaries(organizationId, first, end),
+      periodOf: (doc) => doc.day,
+      unsummarized: (from, to) => readPages(source.costRollups(organizationId, from, to), budget, add),
+    },
+    budget,
+    add,
+  );
+
+/** The whole hours [first, end) (`YYYY-MM-DDTHH`): hour summaries, else the hours' records. */
+export const readWholeHours = (
+  source: ReportSource,
+  organizationId: string,
+  first: string,
+  end: string,
+  budget: ReportBudget,
+  add: (cell: CostRollupDocument) => void,
+  addRecord: (record: CostRecord) => void,
+) =>
+  readPeriods(
+    first,
+    end,
+    {
+      marks: source.hourMarks(organizationId, first, end),
+      summaries: source.hourSummaries(organizationId, first, end),
+      periodOf: (doc) => doc.hour ?? doc.day,
+      unsummarized: (from, to) =>
+        readPages(
+          source.records(organizationId, { from: new Date(startOf(from)), to: new Date(startOf(to)) }),
+          budget,
+          addRecord,
+        ),
+    },
+    budget,
+    add,
+  );
