@@ -16,6 +16,7 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { setDimensions } from "../../scripts/admin/dimensions.ts";
+import { runAdmin } from "../../scripts/admin/main.ts";
 import { createOrganization } from "../../scripts/admin/organizations.ts";
 import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
@@ -23,7 +24,7 @@ import { foldDay, foldHour } from "../../services/cost-worker/src/fold/fold-peri
 import { CostAggregate } from "../../services/reports/src/aggregate.ts";
 import { fromRecord } from "../../services/reports/src/contribution.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
-import { reportsFirestore, uniqueId } from "../setup/harness.ts";
+import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
 
 /**
  * Day summaries against the shards and the records they fold: whatever was folded when, and whatever
@@ -300,5 +301,42 @@ describe("day summaries", () => {
       organizationIds: [organizationId],
     });
     expect(mine(second)).toEqual([]);
+  });
+});
+
+describe("day summaries and re-pricing", () => {
+  it("keep a re-priced folded day exact: the re-pricing marks it, and reports read it from its shards", async () => {
+    const organizationId = await freshOrganization();
+    const day = days[2] as string;
+    const usage = [{ type: "custom" as const, metrics: { units: 4 } }];
+    await seedUsage(
+      db(),
+      organizationId,
+      [],
+      [1, 2, 3].map((hour) => ({
+        received_at: at(day, hour * 3_600_000),
+        status: "unpriced" as const,
+        provider: "custom" as const,
+        model: "house",
+        usage,
+      })),
+    );
+    await foldDay(db(), organizationId, day);
+    const wholeDay = { ...query([]), from: new Date(at(day, 0)), to: new Date(at(day, DAY_MS)) };
+    const before = await costReport(firestoreReportSource(db()), organizationId, wholeDay, []);
+    expect(before.totals).toMatchObject({ transactions: 3, unpriced_transactions: 3, cost_nanos: "0" });
+
+    // 0.5 USD a unit, 4 units a record, 3 records: 3 x 4 x 0.5 = 6 USD = 6,000,000,000 nano-USD.
+    await runAdmin(
+      ["pricing", "add", organizationId, '{"provider":"custom","model":"house","unit":"0.5"}'],
+      db(),
+      () => {},
+    );
+    await runAdmin(["reprice", organizationId], firestore(), () => {});
+    const after = await costReport(firestoreReportSource(db()), organizationId, wholeDay, []);
+    expect(after.totals).toMatchObject({ transactions: 3, unpriced_transactions: 0, cost_nanos: "6000000000" });
+    expect(figures(after)).toEqual(
+      figures(await costReport(shardsOnly(firestoreReportSource(db())), organizationId, wholeDay, [])),
+    );
   });
 });
