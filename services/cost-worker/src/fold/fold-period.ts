@@ -11,7 +11,7 @@ import {
 } from "@usage-ingestion/shared";
 import { CellSums, splitParts } from "./cells.ts";
 
-/** Documents read a page at a time within the fold's snapshot. */
+/** Documents read a page at a time. */
 const PAGE = 1_000;
 const DAY_MS = 86_400_000;
 
@@ -64,52 +64,37 @@ function source(db: Firestore, organizationId: string, period: Period) {
   return { query, add: (sums: CellSums, doc: QueryDocumentSnapshot) => sums.addRecord(doc.data() as CostRecord) };
 }
 
-/** Reads every page of `query` in one read-only transaction: one consistent snapshot, no lock taken. */
-async function readSnapshot(
-  db: Firestore,
-  query: Query,
-  each: (doc: QueryDocumentSnapshot) => void,
-  reset: () => void,
-) {
+/**
+ * Reads every page of `query`, and the time of the first page's read. No transaction: one would expire
+ * over a large day (Firestore ends a transaction after 270 s, 60 s idle), and none is needed. Every change
+ * committed before that time is in the pages; one committed after it is in them or not, but it is marked
+ * (if it is late) later than that time less the clock allowance, so the summary is stale anyway and
+ * folded again. The first read time is the summary's `read_time`.
+ */
+async function readPages(query: Query, each: (doc: QueryDocumentSnapshot) => void) {
   let readTime: Timestamp | undefined;
   let read = 0;
-  await db.runTransaction(
-    async (transaction) => {
-      reset();
-      read = 0;
-      readTime = undefined;
-      let after: QueryDocumentSnapshot | undefined;
-      for (;;) {
-        const snap = await transaction.get((after ? query.startAfter(after) : query).limit(PAGE));
-        readTime ??= snap.readTime;
-        for (const doc of snap.docs) each(doc);
-        read += snap.size;
-        if (snap.size < PAGE) return;
-        after = snap.docs[snap.docs.length - 1];
-      }
-    },
-    { readOnly: true },
-  );
-  return { read, readTime: readTime as Timestamp };
+  let after: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    const snap = await (after ? query.startAfter(after) : query).limit(PAGE).get();
+    readTime ??= snap.readTime;
+    for (const doc of snap.docs) each(doc);
+    read += snap.size;
+    if (snap.size < PAGE) return { read, readTime };
+    after = snap.docs[snap.docs.length - 1];
+  }
 }
 
 /**
- * Folds one organization's day (its roll-up shards) or hour (its records) into a summary: reads them in
- * one read-only transaction, then writes the summary's parts in one batch, all stamped with the
- * snapshot's time and the fold's own id. Safe to rerun and to run twice at once: a reader takes one
+ * Folds one organization's day (its roll-up shards) or hour (its records) into a summary: reads them a
+ * page at a time, then writes the summary's parts in one batch, all stamped with the first read's time
+ * and the fold's own id. Safe to rerun and to run twice at once: a reader takes one
  * fold's parts only and judges its freshness by that fold's read time (shared/src/summaries.ts).
  */
 export async function foldPeriod(db: Firestore, organizationId: string, period: Period): Promise<Folded> {
-  let sums = new CellSums();
+  const sums = new CellSums();
   const { query, add } = source(db, organizationId, period);
-  const { read, readTime } = await readSnapshot(
-    db,
-    query,
-    (doc) => add(sums, doc),
-    () => {
-      sums = new CellSums();
-    },
-  );
+  const { read, readTime } = await readPages(query, (doc) => add(sums, doc));
   const cells = sums.summaryCells();
   const parts = splitParts(cells);
   const foldId = randomUUID();
