@@ -2,8 +2,11 @@ import type { MatchLogic } from "@pydantic/genai-prices";
 import type { Provider } from "@usage-ingestion/shared";
 import { onlySuffixes } from "./resolve-model.ts";
 
-/** What may come before a Bedrock name in an id: a region or the global profile prefix. */
-const BEDROCK_PREFIX = /^((us|eu|apac|au|ca|jp|us-gov|global|regional)\.)?$/;
+/**
+ * What may come before a Bedrock name in an id: a region or the global profile prefix, then the model
+ * vendor's namespace (`anthropic.`, `amazon.`, `meta.`), as in `us.anthropic.claude-3-5-haiku-20241022-v1:0`.
+ */
+const BEDROCK_PREFIX = /^((us|eu|apac|au|ca|jp|us-gov|global|regional)\.)?([a-z0-9-]+\.)?$/;
 
 /**
  * Whether the catalog's match rule (with the entry's own id) names `id` as the entry's own model: an exact
@@ -23,5 +26,14 @@ export function catalogNames(provider: Exclude<Provider, "custom">, rule: MatchL
   if ("ends_with" in rule) return id.endsWith(rule.ends_with) && before(id.length - rule.ends_with.length);
   const name = "starts_with" in rule ? rule.starts_with : rule.contains;
   const at = "starts_with" in rule ? (id.startsWith(name) ? 0 : -1) : id.indexOf(name);
-  return at !== -1 && before(at) && onlySuffixes(provider, id.slice(at + name.length));
+  if (at === -1 || !before(at)) return false;
+  const tail = id.slice(at + name.length);
+  return onlySuffixes(provider, tail) || (id.startsWith("ft:") && FINE_TUNED_TAIL.test(tail));
 }
+
+/**
+ * An OpenAI fine-tuned model's id: `ft:` + its base model's snapshot + `:org:name:id`
+ * (`ft:gpt-4o-2024-08-06:acme::a1b2`); the catalog names the base (`ft:gpt-4o-2024-`), the rest is the
+ * snapshot's date and the fine-tune's own names.
+ */
+const FINE_TUNED_TAIL = /^[\d-]*(:[^:]*)*$/;

@@ -29,8 +29,8 @@ export const VENDOR_SUFFIXES: Record<Exclude<Provider, "custom">, readonly RegEx
   deepseek: [],
 };
 
-/** What may follow a Bedrock entry's name in an id: its date and its version (`-20250514-v1:0`). */
-const BEDROCK_TAIL = [/-v\d+(:\d+)?$/, /-\d{8}$/];
+/** What may follow a Bedrock entry's name in an id: its date and its version (`-20250514-v1:0`, `-v1` + `:0`). */
+const BEDROCK_TAIL = [/-v\d+(:\d+)?$/, /:\d+$/, /-\d{8}$/];
 
 /** Strips the vendor's suffixes from the end of `id` one at a time: the id and each shorter form. */
 export function withoutSuffixes(id: string, suffixes: readonly RegExp[]): string[] {
