@@ -26,6 +26,8 @@ interface Seen {
 }
 
 const DAY_MS = 86_400_000;
+/** Organizations read at once. */
+const AUDIT_CONCURRENCY = 8;
 
 /**
  * `pricing audit [--from ISO] [--to ISO]`: for the range (the reports' default and bounds), across every
@@ -52,7 +54,7 @@ export async function pricingAudit(
     found.transactions += transactions;
     into.set(id, found);
   };
-  for (const org of await listOrganizations(db)) {
+  const readOrganization = async (org: { id: string }) => {
     // An operator's audit: ceilings an operator would rather wait for, as `admin costs`.
     const budget = new ReportBudget({ maxDocuments: 2_000_000, timeoutMs: 600_000 });
     const [gaps, costs, own] = await Promise.all([
@@ -82,6 +84,11 @@ export async function pricingAudit(
       if (publishedSourceOf(provider as Provider, model, model_tier, query.to, platform) !== "catalog") continue;
       count(fallback, { provider, model, model_tier, why: "catalog" }, priced);
     }
+  };
+  // A few organizations at a time: the reads are small and many, and the counts are added as they come.
+  const organizations = await listOrganizations(db);
+  for (let first = 0; first < organizations.length; first += AUDIT_CONCURRENCY) {
+    await Promise.all(organizations.slice(first, first + AUDIT_CONCURRENCY).map(readOrganization));
   }
 
   const cutoff = new Date(now.getTime() - STALE_AFTER_DAYS * DAY_MS).toISOString().slice(0, 10);
