@@ -1,4 +1,4 @@
-import type { Provider, TokensMetrics } from "@usage-ingestion/shared";
+import { type Provider, TOKEN_CONVENTIONS, type TokensMetrics } from "@usage-ingestion/shared";
 import { type ModalityCounts, modalitySides } from "./modalities.ts";
 
 /** Token quantities by the rate they are billed at, after each vendor's own counting convention. */
@@ -22,12 +22,10 @@ export interface NormalisedTokens {
 
 export type TokenNormalisation = { ok: true; tokens: NormalisedTokens } | { ok: false; reason: string };
 
-/** Vendors whose `input_tokens` already include the cached ones (cached is a breakdown of input). */
-const CACHED_INSIDE_INPUT = new Set<Provider>(["openai", "gemini", "xai", "deepseek", "custom"]);
-/** Vendors whose `input_tokens` include `cache_creation_input_tokens` (cache writes, a breakdown of input). */
-const WRITES_INSIDE_INPUT = new Set<Provider>(["openai"]);
-/** Vendors that report reasoning/thinking tokens outside `output_tokens`. */
-const REASONING_OUTSIDE_OUTPUT = new Set<Provider>(["gemini", "xai"]);
+/** Where each vendor's counts sit: defined once in shared (decisions, "Token counts"). */
+const CACHED_INSIDE_INPUT = TOKEN_CONVENTIONS.cachedInsideInput;
+const WRITES_INSIDE_INPUT = TOKEN_CONVENTIONS.writesInsideInput;
+const REASONING_OUTSIDE_OUTPUT = TOKEN_CONVENTIONS.reasoningOutsideOutput;
 
 const inconsistent = (text: string): TokenNormalisation => ({
   ok: false,
