@@ -70,6 +70,22 @@ export interface UnpricedRollupDocument {
 
 export const dayOf = (receivedAt: string): string => receivedAt.slice(0, 10);
 
+/** An integer as a Firestore client hands it back: number, or bigint from a client built with `useBigInt`. */
+export const wholeNanos = (value: unknown): bigint =>
+  typeof value === "bigint" ? value : typeof value === "number" ? BigInt(Math.trunc(value)) : 0n;
+export const plainCount = (value: unknown): number =>
+  typeof value === "bigint" ? Number(value) : typeof value === "number" ? value : 0;
+
+/** Usage as a BigInt client reads it, its counts back to numbers, as quantitiesOf sums them. */
+export function plainNumbers(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (Array.isArray(value)) return value.map(plainNumbers);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainNumbers(inner)]));
+  }
+  return value;
+}
+
 /** A dimension's value as a cell holds it: text as it is, anything else as its JSON, absent as null. */
 export function dimensionValue(value: unknown): string | null {
   if (value === undefined || value === null) return null;

@@ -1,6 +1,8 @@
 import {
   type CostRecord,
   type CostRollupDocument,
+  plainCount,
+  plainNumbers,
   type Quantities,
   quantitiesOf,
   ROLLUP_QUANTITIES,
@@ -8,6 +10,7 @@ import {
   recordChange,
   rollupKeyOf,
   type UsageEntry,
+  wholeNanos,
   zeroQuantities,
 } from "@usage-ingestion/shared";
 import { dimensionOf, type ReportField } from "./report-fields.ts";
@@ -20,22 +23,6 @@ export interface Contribution {
   unpriced_transactions: number;
   conflict_transactions: number;
   quantities: Quantities;
-}
-
-/** Firestore hands back integers as number, or as bigint on a client built with `useBigInt`. */
-const whole = (value: unknown): bigint =>
-  typeof value === "bigint" ? value : typeof value === "number" ? BigInt(Math.trunc(value)) : 0n;
-const amount = (value: unknown): number =>
-  typeof value === "bigint" ? Number(value) : typeof value === "number" ? value : 0;
-
-/** Usage as read by a BigInt client: its counts back to numbers, as quantitiesOf sums them. */
-function plainNumbers(value: unknown): unknown {
-  if (typeof value === "bigint") return Number(value);
-  if (Array.isArray(value)) return value.map(plainNumbers);
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainNumbers(inner)]));
-  }
-  return value;
 }
 
 function cellValues(cell: Omit<RollupKey, "dimensions"> & { dimensions?: RollupKey["dimensions"] }) {
@@ -52,20 +39,20 @@ function cellValues(cell: Omit<RollupKey, "dimensions"> & { dimensions?: RollupK
 
 export function fromRollup(doc: CostRollupDocument): Contribution {
   const quantities = zeroQuantities();
-  for (const name of ROLLUP_QUANTITIES) quantities[name] = amount(doc.quantities?.[name]);
+  for (const name of ROLLUP_QUANTITIES) quantities[name] = plainCount(doc.quantities?.[name]);
   return {
     values: cellValues(doc),
-    cost_nanos: whole(doc.cost_nanos),
-    transactions: amount(doc.transactions),
-    unpriced_transactions: amount(doc.unpriced_transactions),
-    conflict_transactions: amount(doc.conflict_transactions),
+    cost_nanos: wholeNanos(doc.cost_nanos),
+    transactions: plainCount(doc.transactions),
+    unpriced_transactions: plainCount(doc.unpriced_transactions),
+    conflict_transactions: plainCount(doc.conflict_transactions),
     quantities,
   };
 }
 
 /** A record counted as the worker counts it into its cell (`recordChange`); null for records that add nothing. */
 export function fromRecord(record: CostRecord): Contribution | null {
-  const change = recordChange({ status: record.status, cost_nanos: whole(record.cost_nanos) }, () =>
+  const change = recordChange({ status: record.status, cost_nanos: wholeNanos(record.cost_nanos) }, () =>
     quantitiesOf(plainNumbers(record.usage) as UsageEntry[]),
   );
   if (change === null) return null;

@@ -2,6 +2,8 @@ import {
   type CostRollupDocument,
   type CountedRecord,
   cellText,
+  plainCount,
+  plainNumbers,
   type Quantities,
   quantitiesOf,
   ROLLUP_QUANTITIES,
@@ -10,25 +12,11 @@ import {
   rollupKeyOf,
   type SummaryCell,
   type UsageEntry,
+  wholeNanos,
 } from "@usage-ingestion/shared";
 
 /** A cell's summary as JSON, at most: well inside Firestore's 1 MiB a document, with room for the other fields. */
 export const MAX_PART_BYTES = 800_000;
-
-/** Integers as a `useBigInt` client or a plain one hands them back. */
-const whole = (value: unknown): bigint =>
-  typeof value === "bigint" ? value : typeof value === "number" ? BigInt(Math.trunc(value)) : 0n;
-const count = (value: unknown): number => (typeof value === "bigint" ? Number(value) : Number(value ?? 0));
-
-/** Usage as a BigInt client reads it: its counts back to numbers, as quantitiesOf sums them. */
-function plainNumbers(value: unknown): unknown {
-  if (typeof value === "bigint") return Number(value);
-  if (Array.isArray(value)) return value.map(plainNumbers);
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainNumbers(inner)]));
-  }
-  return value;
-}
 
 interface Counters {
   transactions: number;
@@ -61,7 +49,7 @@ export class CellSums {
   /** One roll-up shard's counters. */
   addShard(doc: CostRollupDocument): void {
     const quantities: Partial<Quantities> = {};
-    for (const name of ROLLUP_QUANTITIES) quantities[name] = count(doc.quantities?.[name]);
+    for (const name of ROLLUP_QUANTITIES) quantities[name] = plainCount(doc.quantities?.[name]);
     this.add(
       {
         provider: doc.provider,
@@ -71,10 +59,10 @@ export class CellSums {
         dimensions: doc.dimensions ?? {},
       },
       {
-        transactions: count(doc.transactions),
-        unpriced: count(doc.unpriced_transactions),
-        conflicts: count(doc.conflict_transactions),
-        nanos: whole(doc.cost_nanos),
+        transactions: plainCount(doc.transactions),
+        unpriced: plainCount(doc.unpriced_transactions),
+        conflicts: plainCount(doc.conflict_transactions),
+        nanos: wholeNanos(doc.cost_nanos),
         quantities,
       },
     );
@@ -82,7 +70,7 @@ export class CellSums {
 
   /** One record, as the worker counts it into its cell (`recordChange`): a duplicate adds nothing. */
   addRecord(record: CountedRecord & { cost_nanos: unknown; usage: unknown }): void {
-    const change = recordChange({ status: record.status, cost_nanos: whole(record.cost_nanos) }, () =>
+    const change = recordChange({ status: record.status, cost_nanos: wholeNanos(record.cost_nanos) }, () =>
       quantitiesOf(plainNumbers(record.usage) as UsageEntry[]),
     );
     if (change === null) return;
