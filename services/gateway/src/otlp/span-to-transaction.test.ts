@@ -137,6 +137,15 @@ describe("token counts in each vendor's own convention", () => {
     }
   });
 
+  it("takes cache writes under the conventions' metric name too", () => {
+    const { "gen_ai.usage.cache_creation.input_tokens": writes, ...rest } = usage;
+    const written = { ...rest, "gen_ai.usage.cache_write.input_tokens": writes };
+    expect(metricsOf(spanToTransaction(chat("anthropic", written)))).toMatchObject({
+      input_tokens: 300,
+      cache_creation_input_tokens: 100,
+    });
+  });
+
   it("openai: reads and writes inside the input, reasoning inside the output", () => {
     expect(metricsOf(spanToTransaction(chat("openai", usage)))).toMatchObject({
       input_tokens: 1000,

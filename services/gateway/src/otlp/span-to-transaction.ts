@@ -62,6 +62,8 @@ const COUNTS = {
   ],
   cacheWrite: [
     "gen_ai.usage.cache_creation.input_tokens",
+    // The name the GenAI conventions' token metrics use (gen_ai.client.inference.usage.cache_write.input_tokens).
+    "gen_ai.usage.cache_write.input_tokens",
     "gen_ai.usage.cache_creation_input_tokens",
     "ai.usage.inputTokenDetails.cacheWriteTokens",
   ],
