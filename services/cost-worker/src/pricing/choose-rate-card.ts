@@ -55,7 +55,7 @@ export function rateCardFor(
 
   const vendor = vendorTokenRates(transaction.provider, transaction.model, receivedAt, tier);
   if (!vendor.ok) return vendor;
-  const { modelId, names, tokens, catalogRequests, unknownAbove } = vendor.value;
+  const { modelId, names, tokens, catalogRequests, unknownAbove, unknownRates } = vendor.value;
   const units = unitRates(transaction.provider, names, receivedAt);
   const rates: RateCard["rates"] = { ...tokens };
   const requestType = requestTypeOf(transaction);
@@ -78,6 +78,7 @@ export function rateCardFor(
       model: modelId,
       rates,
       ...(unknownAbove ? { unknownAbove } : {}),
+      ...(unknownRates ? { unknownRates } : {}),
     },
   };
 }

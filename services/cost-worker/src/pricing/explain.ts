@@ -63,7 +63,7 @@ export function explainRates(
   }
   const vendor = vendorTokenRates(provider, model, at, tier);
   if (!vendor.ok) return vendor;
-  const { modelId, names, tokens, catalogRequests, unknownAbove } = vendor.value;
+  const { modelId, names, tokens, catalogRequests, unknownAbove, unknownRates } = vendor.value;
   const lines = [
     `${provider} model "${model}" priced as "${modelId}", received at ${at.toISOString()}, tier ${tier ?? "standard"}`,
     `${platform ? "no platform price; " : ""}catalog ${CATALOG_VERSION}; our price table where it names a source page`,
@@ -78,6 +78,10 @@ export function explainRates(
         `  ${key.padEnd(22)} ${info.fallback ? `as ${info.fallback}` : "no rate: such tokens leave the call unpriced"}`,
       );
     }
+  }
+  for (const unknown of unknownRates ?? []) {
+    const when = unknown.above === undefined ? "" : ` above ${unknown.above} prompt tokens`;
+    lines.push(`  ${unknown.component.padEnd(22)} unpriced${when}, because ${unknown.reason}`);
   }
   if (unknownAbove) {
     lines.push(`  above ${unknownAbove.above} prompt tokens: unpriced, because ${unknownAbove.reason}`);

@@ -12,7 +12,7 @@ import {
   type UsageType,
 } from "@usage-ingestion/shared";
 import { type Measured, measure } from "./measure.ts";
-import { type Rate, type RateCard, rateAt } from "./rate-types.ts";
+import { type Rate, type RateCard, rateAt, type UnknownRate } from "./rate-types.ts";
 
 export type PricingResult =
   | { status: "priced"; line_items: LineItem[]; cost_nanos: bigint }
@@ -34,6 +34,12 @@ export function priceTransaction(transaction: Transaction, card: RateCard): Pric
         );
       }
       for (const part of measured.parts) {
+        const unknown = part.quantity > 0 ? unknownRateFor(card, part.component, measured.promptTokens) : undefined;
+        if (unknown) {
+          throw new Unpriceable(
+            `no ${PRICE_COMPONENTS[part.component].noun} price for ${what}${unknown.above === undefined ? "" : ` above ${unknown.above} prompt tokens (this prompt: ${measured.promptTokens})`}: ${unknown.reason}`,
+          );
+        }
         const item = lineItem(entry.type, part, rateFor(card, part.component, measured.promptTokens), what);
         if (item) items.push(item);
       }
@@ -54,6 +60,20 @@ export function rateFor(card: RateCard, component: PriceComponent, promptTokens:
   for (let key: PriceComponent | undefined = component; key; ) {
     const found = card.rates[key];
     if (found) return rateAt(found, promptTokens);
+    const info: PriceComponentInfo = PRICE_COMPONENTS[key];
+    key = info.fallback as PriceComponent | undefined;
+  }
+  return undefined;
+}
+
+/** The rate the component is billed at (its own, else its fallback's) when that rate is one we have not read. */
+function unknownRateFor(card: RateCard, component: PriceComponent, promptTokens: number): UnknownRate | undefined {
+  for (let key: PriceComponent | undefined = component; key; ) {
+    const unknown = card.unknownRates?.find(
+      (entry) => entry.component === key && (entry.above === undefined || promptTokens > entry.above),
+    );
+    if (unknown) return unknown;
+    if (card.rates[key]) return undefined;
     const info: PriceComponentInfo = PRICE_COMPONENTS[key];
     key = info.fallback as PriceComponent | undefined;
   }

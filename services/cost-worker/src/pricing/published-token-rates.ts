@@ -27,6 +27,7 @@ export interface VendorTokenRates {
   names: string[];
   tokens: RateCard["rates"];
   unknownAbove?: RateCard["unknownAbove"];
+  unknownRates?: RateCard["unknownRates"];
   /** Per-request prices the catalog lists (web and file searches). */
   catalogRequests: Record<string, Rate>;
 }
@@ -61,6 +62,7 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   if (standard.kind === "unpriced") return { ok: false, reason: `${provider} model "${model}": ${standard.reason}` };
   const base: RateCard["rates"] = { ...catalog?.tokens, ...(standard.kind === "rates" ? standard.rates : {}) };
   const unknownAbove = standard.kind === "rates" ? standard.unknownAbove : undefined;
+  const unknownRates = standard.kind === "rates" ? standard.unknownRates : undefined;
   const value = (tokens: RateCard["rates"]): VendorTokenResult => ({
     ok: true,
     value: {
@@ -68,6 +70,7 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
       names,
       tokens,
       ...(unknownAbove ? { unknownAbove } : {}),
+      ...(unknownRates ? { unknownRates } : {}),
       catalogRequests: catalog?.requests ?? {},
     },
   });

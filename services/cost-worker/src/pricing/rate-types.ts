@@ -34,6 +34,18 @@ export interface RateCard {
   rates: Partial<Record<PriceComponent, Rate | TieredRate>>;
   /** A long-context tier the vendor has but whose rates we have not read: a longer prompt stays unpriced. */
   unknownAbove?: { above: number; reason: string };
+  /** Components the vendor bills at rates we have not read: usage billed at them stays unpriced. */
+  unknownRates?: readonly UnknownRate[];
+}
+
+/**
+ * A component the vendor's page shows it bills but whose rate we could not read (above `above` prompt
+ * tokens only, when given): tokens billed at it leave the transaction unpriced, never at another rate.
+ */
+export interface UnknownRate {
+  component: PriceComponent;
+  above?: number;
+  reason: string;
 }
 
 export const isTiered = (rate: Rate | TieredRate): rate is TieredRate => "tiers" in rate;

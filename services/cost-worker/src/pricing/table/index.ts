@@ -1,5 +1,5 @@
 import { decimal, type Provider } from "@usage-ingestion/shared";
-import type { Rate, TieredRate } from "../rate-types.ts";
+import type { Rate, TieredRate, UnknownRate } from "../rate-types.ts";
 import { matchRank } from "../resolve-model.ts";
 import { ANTHROPIC } from "./anthropic.ts";
 import { BEDROCK } from "./bedrock.ts";
@@ -48,6 +48,7 @@ export type TableTokens =
       kind: "rates";
       rates: Partial<Record<TokenComponent, Rate | TieredRate>>;
       unknownAbove?: { above: number; reason: string };
+      unknownRates?: UnknownRate[];
     };
 
 /**
@@ -65,8 +66,19 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
   if (last.unpriced) return { kind: "unpriced", reason: last.unpriced };
   const rates: Partial<Record<TokenComponent, Rate | TieredRate>> = {};
   let unknownAbove: { above: number; reason: string } | undefined;
+  let unknownRates: UnknownRate[] = [];
   for (const entry of entries) {
     if (entry.unknownAbove) unknownAbove = entry.unknownAbove;
+    // A newer entry's rate for a component replaces an older unknown one, and a newer unknown an older rate.
+    const known = new Set(Object.keys(entry.rates ?? {}));
+    unknownRates = unknownRates.filter((unknown) => !known.has(unknown.component));
+    for (const unknown of entry.unknownRates ?? []) {
+      unknownRates = [
+        ...unknownRates.filter((other) => other.above !== unknown.above || other.component !== unknown.component),
+        unknown,
+      ];
+      if (unknown.above === undefined) delete rates[unknown.component];
+    }
     const source = `${entry.source} (effective ${entry.effectiveFrom}${entry.hoursUtc ? `, ${entry.hoursUtc.join("-")} UTC` : ""})`;
     for (const [key, usd] of Object.entries(entry.rates ?? {}) as Array<[TokenComponent, string]>) {
       const base: Rate = { price: decimal(usd), per: 1_000_000, unit: "token", source };
@@ -88,7 +100,12 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
         : base;
     }
   }
-  return { kind: "rates", rates, ...(unknownAbove ? { unknownAbove } : {}) };
+  return {
+    kind: "rates",
+    rates,
+    ...(unknownAbove ? { unknownAbove } : {}),
+    ...(unknownRates.length ? { unknownRates } : {}),
+  };
 }
 
 /** The multiplier rule for a service tier, for the model, at `at`. */

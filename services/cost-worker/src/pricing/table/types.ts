@@ -1,4 +1,5 @@
 import type { FlatPriceComponent, Provider } from "@usage-ingestion/shared";
+import type { UnknownRate } from "../rate-types.ts";
 
 /**
  * Our own price table: what the catalog lacks or has wrong, by vendor (one file each). Every entry names the
@@ -37,6 +38,11 @@ export interface TokenPrices {
   longContext?: { above: number; rates: TokenRates };
   /** The vendor prices prompts above this size higher, at rates we have not read: those stay unpriced. */
   unknownAbove?: { above: number; reason: string };
+  /**
+   * Components the vendor bills at rates no page we read states (`above`: only in its long-context tier):
+   * they replace the same components of older entries and the catalog, and their usage stays unpriced.
+   */
+  unknownRates?: readonly (UnknownRate & { component: TokenComponent })[];
   /** The price is known to have changed but no vendor copy of the new one was read: stays unpriced. */
   unpriced?: string;
 }
