@@ -123,8 +123,24 @@ describe("a model id is priced only as the model the vendor names with it", () =
     expect(outcome("openai", id)).toBe(`model ${model}`);
   });
 
+  it.each<[string, string]>([
+    ["claude-sonnet-5-5", "claude-sonnet-5-5"],
+    ["claude-sonnet-5-5-20260928", "claude-sonnet-5-5"],
+    ["claude-sonnet-5-5@20260928", "claude-sonnet-5-5"],
+    ["claude-haiku-5-5", "claude-haiku-5-5"],
+    ["claude-haiku-5-5[1m]", "claude-haiku-5-5"],
+    ["claude-mythos-5", "claude-mythos-5"],
+    ["claude-mythos-5-1", "claude-mythos-5-1"],
+    ["claude-fable-5-2", "claude-fable-5-2"],
+    ["claude-fable-5-2-latest", "claude-fable-5-2"],
+  ])("the anthropic id %s is priced as %s, its own entry", (id, model) => {
+    expect(outcome("anthropic", id)).toBe(`model ${model}`);
+  });
+
   it.each<[VendorProvider, string]>([
-    ["anthropic", "claude-sonnet-5-5"],
+    ["anthropic", "claude-sonnet-5-7"],
+    ["anthropic", "claude-mythos-5-2"],
+    ["anthropic", "claude-haiku-5-5-1"],
     ["anthropic", "claude-sonnet-4-5-5"],
     ["openai", "gpt-4o-mini-pro"],
     ["openai", "gpt-5.5-pro-max"],

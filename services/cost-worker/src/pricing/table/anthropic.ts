@@ -1,7 +1,112 @@
-import { page, type VendorTable } from "./types.ts";
+import { page, type TokenPrices, type VendorTable } from "./types.ts";
 
 const PRICING = page("https://platform.claude.com/docs/en/about-claude/pricing", "2026-11-22");
 const BATCH = page("https://platform.claude.com/docs/zh-CN/build-with-claude/batch-processing", "2026-11-22");
+/** The pricing page's "Model pricing" table as read for the models launched from June 2026. */
+const PRICING_NOW = page("https://platform.claude.com/docs/en/about-claude/pricing", "2026-11-26");
+/** A model's own overview page ("Pricing" under "Specifications"): where two pages disagree, this one wins. */
+const overview = (model: string) =>
+  page(`https://platform.claude.com/docs/zh-CN/models/${model}/overview`, "2026-11-26");
+
+const NOT_READ = "no copy of Anthropic's own pages we read states this rate";
+
+/**
+ * Claude models launched from June 2026 that the pinned catalog lacks. Each entry's page is quoted in
+ * docs/pricing.md and worked by hand in test/oracle/cases/anthropic-4.ts.
+ */
+const CLAUDE_5_MODELS: TokenPrices[] = [
+  // Pricing page, "Model pricing": "Claude Mythos 5 (limited availability) | $10 / MTok | $12.50 / MTok | $20 /
+  // MTok | $1 / MTok | $50 / MTok"; released with Claude Fable 5 on June 9, 2026 (fable-5 overview).
+  {
+    provider: "anthropic",
+    models: ["claude-mythos-5"],
+    effectiveFrom: "2026-06-09",
+    source: PRICING_NOW,
+    rates: {
+      input_mtok: "10",
+      cache_write_mtok: "12.5",
+      cache_write_1h_mtok: "20",
+      cache_read_mtok: "1",
+      output_mtok: "50",
+    },
+  },
+  // "Claude Mythos 5.1 (limited availability) | $10 / MTok | $12.50 / MTok | $20 / MTok | $0.25 / MTok | $50 / MTok";
+  // released with Claude Fable 5.1 on September 1, 2026 (fable-5-1 overview).
+  {
+    provider: "anthropic",
+    models: ["claude-mythos-5-1"],
+    effectiveFrom: "2026-09-01",
+    source: PRICING_NOW,
+    rates: {
+      input_mtok: "10",
+      cache_write_mtok: "12.5",
+      cache_write_1h_mtok: "20",
+      cache_read_mtok: "0.25",
+      output_mtok: "50",
+    },
+  },
+  // sonnet-5-5 overview: "Input $2 / MTok, Output $10 / MTok, 5m cache write $2.50 / MTok, 1h cache write $4 /
+  // MTok, Cache read $0.20 / MTok". The copy names no release date; 2026-09-28 is the day the id was first seen.
+  {
+    provider: "anthropic",
+    models: ["claude-sonnet-5-5"],
+    effectiveFrom: "2026-09-28",
+    source: overview("sonnet-5-5"),
+    rates: {
+      input_mtok: "2",
+      cache_write_mtok: "2.5",
+      cache_write_1h_mtok: "4",
+      cache_read_mtok: "0.2",
+      output_mtok: "10",
+    },
+  },
+  // Other sites report a cut of Sonnet 5.5's cache reads on 2026-10-07 that no copy of Anthropic's pages we read
+  // shows: from then, cache reads stay unpriced rather than risk a silent wrong rate.
+  {
+    provider: "anthropic",
+    models: ["claude-sonnet-5-5"],
+    effectiveFrom: "2026-10-07",
+    source: overview("sonnet-5-5"),
+    unknownRates: [
+      {
+        component: "cache_read_mtok",
+        reason: `the cache-read price reported changed on 2026-10-07 and ${NOT_READ} since`,
+      },
+    ],
+  },
+  // haiku-5-5 overview ("Released October 7, 2026"): "Input $0.10 / MTok for prompts up to 100,000 tokens, $0.50
+  // / MTok for prompts over 100,000 tokens; Output $0.50 / $2.50; 5m cache write $0.125 / $0.625; 1h cache write
+  // $0.20 / MTok for prompts up to 100,000 tokens" (the rest of the card was not in the copy we read).
+  {
+    provider: "anthropic",
+    models: ["claude-haiku-5-5"],
+    effectiveFrom: "2026-10-07",
+    source: overview("haiku-5-5"),
+    rates: { input_mtok: "0.1", cache_write_mtok: "0.125", cache_write_1h_mtok: "0.2", output_mtok: "0.5" },
+    longContext: { above: 100_000, rates: { input_mtok: "0.5", cache_write_mtok: "0.625", output_mtok: "2.5" } },
+    unknownRates: [
+      { component: "cache_read_mtok", reason: `Claude Haiku 5.5's cache-read price: ${NOT_READ}` },
+      {
+        component: "cache_write_1h_mtok",
+        above: 100_000,
+        reason: `Claude Haiku 5.5's one-hour cache-write price for prompts over 100,000 tokens: ${NOT_READ}`,
+      },
+    ],
+  },
+  // The lineup table on Anthropic's model pages (sonnet-5 overview, id locale): "Claude Fable 5.2 | 1M | 128K | $8
+  // / $40". Its cache prices are on no page we read. 2026-11-09 is its release.
+  {
+    provider: "anthropic",
+    models: ["claude-fable-5-2"],
+    effectiveFrom: "2026-11-09",
+    source: page("https://platform.claude.com/docs/id/models/sonnet-5/overview", "2026-11-26"),
+    rates: { input_mtok: "8", output_mtok: "40" },
+    unknownRates: (["cache_read_mtok", "cache_write_mtok", "cache_write_1h_mtok"] as const).map((component) => ({
+      component,
+      reason: `Claude Fable 5.2's cache prices: ${NOT_READ}`,
+    })),
+  },
+];
 
 /**
  * Claude Sonnet 4 with the 1M context window (from 2025-08-12): "requests that exceed 200K input tokens are
@@ -12,6 +117,7 @@ const BATCH = page("https://platform.claude.com/docs/zh-CN/build-with-claude/bat
 export const ANTHROPIC: VendorTable = {
   units: [],
   tokens: [
+    ...CLAUDE_5_MODELS,
     {
       provider: "anthropic",
       models: ["claude-sonnet-4-20250514", "claude-sonnet-4-0", "claude-sonnet-4"],
