@@ -3,6 +3,7 @@ import { ANTHROPIC_1_CASES } from "./anthropic-1.ts";
 import { ANTHROPIC_2_CASES } from "./anthropic-2.ts";
 import { ANTHROPIC_3_CASES } from "./anthropic-3.ts";
 import { ANTHROPIC_4_CASES } from "./anthropic-4.ts";
+import { ANTHROPIC_5_CASES } from "./anthropic-5.ts";
 import { BEDROCK_CASES } from "./bedrock.ts";
 import { DEEPSEEK_CASES } from "./deepseek.ts";
 import { GEMINI_1_CASES } from "./gemini-1.ts";
@@ -25,6 +26,7 @@ export const ORACLE_CASES: OracleCase[] = [
   ...ANTHROPIC_2_CASES,
   ...ANTHROPIC_3_CASES,
   ...ANTHROPIC_4_CASES,
+  ...ANTHROPIC_5_CASES,
   ...BEDROCK_CASES,
   ...GEMINI_1_CASES,
   ...GEMINI_2_CASES,

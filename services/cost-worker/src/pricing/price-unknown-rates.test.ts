@@ -50,6 +50,20 @@ describe("rates we have not read stay unpriced", () => {
       /changed on 2026-10-07/,
     ],
     [
+      "Opus 4.8 fast mode cache reads",
+      "claude-opus-4-8",
+      { input_tokens: 1000, cache_read_input_tokens: 1000, output_tokens: 10 },
+      /fast mode's cache prices for claude-opus-4-8/,
+      { model_tier: "fast" },
+    ],
+    [
+      "Opus 5.5 fast mode, at a price no page we read states",
+      "claude-opus-5-5",
+      { input_tokens: 1000, output_tokens: 10 },
+      /^no price for model_tier "fast" of anthropic model "claude-opus-5-5" .*standard, batch, fast/,
+      { model_tier: "fast" },
+    ],
+    [
       "fast mode, whose price no page we read states",
       "claude-mythos-5-1",
       { input_tokens: 1000, output_tokens: 10 },
@@ -64,6 +78,18 @@ describe("rates we have not read stay unpriced", () => {
     ],
   ])("%s", (_what, model, metrics, reason, extra = {}) => {
     const result = price(anthropic(model, metrics, extra), AT);
+    expect(result.status).toBe("unpriced");
+    if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(reason);
+  });
+
+  it.each<[string, string, RegExp]>([
+    ["claude-opus-4-7", "2026-07-24T00:00:00Z", /^no price for model_tier "fast" of anthropic model "claude-opus-4-7"/],
+    ["claude-opus-4-6", "2026-02-17T07:59:59Z", /launch discount until 11:59 pm PT on 2026-02-16/],
+  ])("%s fast mode at %s is unpriced", (model, at, reason) => {
+    const result = price(
+      anthropic(model, { input_tokens: 1000, output_tokens: 10 }, { model_tier: "fast" }),
+      new Date(at),
+    );
     expect(result.status).toBe("unpriced");
     if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(reason);
   });

@@ -63,14 +63,14 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   const base: RateCard["rates"] = { ...catalog?.tokens, ...(standard.kind === "rates" ? standard.rates : {}) };
   const unknownAbove = standard.kind === "rates" ? standard.unknownAbove : undefined;
   const unknownRates = standard.kind === "rates" ? standard.unknownRates : undefined;
-  const value = (tokens: RateCard["rates"]): VendorTokenResult => ({
+  const value = (tokens: RateCard["rates"], unknown = unknownRates): VendorTokenResult => ({
     ok: true,
     value: {
       modelId: catalog?.modelId ?? (names.find((name) => tableKnows(provider, [name])) as string),
       names,
       tokens,
       ...(unknownAbove ? { unknownAbove } : {}),
-      ...(unknownRates ? { unknownRates } : {}),
+      ...(unknown ? { unknownRates: unknown } : {}),
       catalogRequests: catalog?.requests ?? {},
     },
   });
@@ -78,7 +78,8 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   const tierName = tier === undefined ? undefined : normaliseTier(tier);
   if (tierName === undefined || STANDARD_TIERS.has(tierName)) return value(base);
   const own = tableTokens(provider, names, at, tierName);
-  if (own.kind === "rates") return value(own.rates);
+  // A tier with prices of its own: its rates we have not read are its own too.
+  if (own.kind === "rates") return value(own.rates, own.unknownRates);
   if (own.kind === "unpriced") return { ok: false, reason: `${provider} model "${model}": ${own.reason}` };
   const rule = tierRule(provider, tierName, names, at);
   if (rule) {

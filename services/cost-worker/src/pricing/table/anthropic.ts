@@ -108,6 +108,51 @@ const CLAUDE_5_MODELS: TokenPrices[] = [
   },
 ];
 
+/** Fast mode's pages state input and output prices; what it bills cache reads and writes, none we read says. */
+const fastCache = (model: string) =>
+  (["cache_read_mtok", "cache_write_mtok", "cache_write_1h_mtok"] as const).map((component) => ({
+    component,
+    reason: `fast mode's cache prices for ${model}: ${NOT_READ}`,
+  }));
+const fast = (models: string[], source: string, more: Partial<TokenPrices>): TokenPrices => ({
+  provider: "anthropic",
+  models,
+  tier: "fast",
+  // The beta header fast mode shipped behind, `fast-mode-2026-02-01`: no fast-mode call is earlier.
+  effectiveFrom: "2026-02-01",
+  source,
+  unknownRates: fastCache(models[0] as string),
+  ...more,
+});
+/**
+ * Fast mode (`speed: "fast"`, sent as `model_tier: "fast"`): its own prices per model. Opus 5.5, Opus 5, Fable
+ * 5.2 and Mythos 5.2 have fast mode too, at prices no page we read states: unpriced.
+ */
+const FAST_MODE: TokenPrices[] = [
+  // "快速模式的定价为:提示词 ≤200K token 时为标准 Opus 费率的 6 倍 ... | ≤ 200K 输入 token | $30 / MTok | $150 / MTok |
+  // | > 200K 输入 token | $60 / MTok | $225 / MTok |". Claude Code's page: "available at a 50% discount for all plans
+  // until 11:59pm PT on February 16", which does not say whether API calls had it: unpriced until then.
+  fast(["claude-opus-4-6"], page("https://platform.claude.com/docs/zh-CN/build-with-claude/fast-mode", "2026-11-26"), {
+    until: "2026-02-17T08:00:00Z",
+    unpriced:
+      "fast mode's launch discount until 11:59 pm PT on 2026-02-16 may have applied; no page we read says to which calls",
+  }),
+  fast(["claude-opus-4-6"], page("https://platform.claude.com/docs/zh-CN/build-with-claude/fast-mode", "2026-11-26"), {
+    effectiveFrom: "2026-02-17T08:00:00Z",
+    rates: { input_mtok: "30", output_mtok: "150" },
+    longContext: { above: 200_000, rates: { input_mtok: "60", output_mtok: "225" } },
+  }),
+  // Claude Code's fast-mode page: "快速模式定价在 Opus 4.8 上为 $10/$50 MTok，在 Opus 4.7 上为 $30/$150 MTok"; "Opus 4.7
+  // 的快速模式 ... 将在 2026 年 7 月 24 日移除" (after which such calls are refused).
+  fast(["claude-opus-4-7"], page("https://code.claude.com/docs/zh-CN/fast-mode.md", "2026-11-26"), {
+    until: "2026-07-24",
+    rates: { input_mtok: "30", output_mtok: "150" },
+  }),
+  fast(["claude-opus-4-8"], page("https://code.claude.com/docs/zh-CN/fast-mode.md", "2026-11-26"), {
+    rates: { input_mtok: "10", output_mtok: "50" },
+  }),
+];
+
 /**
  * Claude Sonnet 4 with the 1M context window (from 2025-08-12): "requests that exceed 200K input tokens are
  * automatically charged at premium long context rates"; the input is input_tokens + cache reads + cache
@@ -118,6 +163,7 @@ export const ANTHROPIC: VendorTable = {
   units: [],
   tokens: [
     ...CLAUDE_5_MODELS,
+    ...FAST_MODE,
     {
       provider: "anthropic",
       models: ["claude-sonnet-4-20250514", "claude-sonnet-4-0", "claude-sonnet-4"],
