@@ -148,6 +148,10 @@ describe("a model id is priced only as the model the vendor names with it", () =
     ["gemini", "gemini-3-flash-lite"],
     ["xai", "grok-4.20-mini"],
     ["bedrock", "anthropic.claude-sonnet-5-5-v1:0"],
+    // Claude 5.5 and Fable 5.2 on Bedrock: no AWS page we read prices them, and they are not their cousins.
+    ["bedrock", "global.anthropic.claude-haiku-5-5"],
+    ["bedrock", "us.anthropic.claude-fable-5-2-v1:0"],
+    ["bedrock", "arn:aws:bedrock:us-east-1:123456789012:inference-profile/eu.anthropic.claude-mythos-5-1-v1:0"],
     ["bedrock", "us.anthropic.claude-sonnet-4-5-5-20260101-v1:0"],
     ["deepseek", "deepseek-v4-flash-max"],
   ])("%s %s is unpriced as unknown_model, not priced as a cousin", (provider, id) => {
