@@ -46,7 +46,8 @@ const CLAUDE_5_MODELS: TokenPrices[] = [
     },
   },
   // sonnet-5-5 overview: "Input $2 / MTok, Output $10 / MTok, 5m cache write $2.50 / MTok, 1h cache write $4 /
-  // MTok, Cache read $0.20 / MTok". The copy names no release date; 2026-09-28 is the day the id was first seen.
+  // MTok, Cache read $0.20 / MTok". The copy names no release date: 2026-09-28 is the launch date other sites
+  // give (a bound, not a price).
   {
     provider: "anthropic",
     models: ["claude-sonnet-5-5"],
@@ -94,7 +95,7 @@ const CLAUDE_5_MODELS: TokenPrices[] = [
     ],
   },
   // The lineup table on Anthropic's model pages (sonnet-5 overview, id locale): "Claude Fable 5.2 | 1M | 128K | $8
-  // / $40". Its cache prices are on no page we read. 2026-11-09 is its release.
+  // / $40". Its cache prices are on no page we read. From 2026-11-09, the launch date other sites give.
   {
     provider: "anthropic",
     models: ["claude-fable-5-2"],
