@@ -4,6 +4,7 @@ import { ANTHROPIC_2_CASES } from "./anthropic-2.ts";
 import { ANTHROPIC_3_CASES } from "./anthropic-3.ts";
 import { BEDROCK_CASES } from "./bedrock.ts";
 import { DEEPSEEK_CASES } from "./deepseek.ts";
+import { DEEPSEEK_2_CASES } from "./deepseek-2.ts";
 import { GEMINI_1_CASES } from "./gemini-1.ts";
 import { GEMINI_2_CASES } from "./gemini-2.ts";
 import { OPENAI_1_CASES } from "./openai-1.ts";
@@ -29,5 +30,6 @@ export const ORACLE_CASES: OracleCase[] = [
   ...XAI_CASES,
   ...XAI_2_CASES,
   ...DEEPSEEK_CASES,
+  ...DEEPSEEK_2_CASES,
   ...PLATFORM_CASES,
 ];

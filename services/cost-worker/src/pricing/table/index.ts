@@ -15,8 +15,11 @@ export const TOKEN_PRICES: readonly TokenPrices[] = VENDORS.flatMap((vendor) => 
 export const TIER_RULES: readonly TierRule[] = VENDORS.flatMap((vendor) => vendor.tiers);
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-function inWindow(window: readonly [string, string] | undefined, at: Date): boolean {
+function inWindow(entry: Pick<TokenPrices, "hoursUtc" | "weekdaysUtc" | "exceptDatesUtc">, at: Date): boolean {
+  const window = entry.hoursUtc;
   if (!window) return true;
+  if (entry.weekdaysUtc && !entry.weekdaysUtc.includes(at.getUTCDay())) return false;
+  if (entry.exceptDatesUtc?.includes(at.toISOString().slice(0, 10))) return false;
   const now = at.getUTCHours() * 60 + at.getUTCMinutes();
   const [start, end] = window.map(minutes) as [number, number];
   return start <= end ? now >= start && now < end : now >= start || now < end;
@@ -56,8 +59,7 @@ export type TableTokens =
  */
 export function tableTokens(provider: Provider, names: readonly string[], at: Date, tier?: string): TableTokens {
   const candidates = TOKEN_PRICES.filter(
-    (entry) =>
-      entry.provider === provider && entry.tier === tier && inEffect(entry, at) && inWindow(entry.hoursUtc, at),
+    (entry) => entry.provider === provider && entry.tier === tier && inEffect(entry, at) && inWindow(entry, at),
   );
   const entries = mostSpecific(candidates, names);
   const last = entries.at(-1);
