@@ -14,6 +14,7 @@ import { OPENAI_4_CASES } from "./openai-4.ts";
 import { PLATFORM_CASES } from "./platforms.ts";
 import { XAI_CASES } from "./xai.ts";
 import { XAI_2_CASES } from "./xai-2.ts";
+import { XAI_3_CASES } from "./xai-3.ts";
 
 /** Every hand-worked case, by vendor. */
 export const ORACLE_CASES: OracleCase[] = [
@@ -29,6 +30,7 @@ export const ORACLE_CASES: OracleCase[] = [
   ...GEMINI_2_CASES,
   ...XAI_CASES,
   ...XAI_2_CASES,
+  ...XAI_3_CASES,
   ...DEEPSEEK_CASES,
   ...DEEPSEEK_2_CASES,
   ...PLATFORM_CASES,

@@ -6,6 +6,12 @@ const MODELS_2025_11 = page("https://docs.x.ai/docs/models", "copy of November 2
 /** The pricing page's copy that lists grok-4.7 (released 2026-09-21). */
 const PRICING_2026_09 = page("https://docs.x.ai/developers/pricing", "copy of 2026-09-21 or later");
 const SINCE_PRICING_COPY = "2026-09-21";
+/**
+ * The Imagine overview ("Image Generation ... Pricing $0.02 / image, Resolution 1K & 2K"; "Image generation uses
+ * flat per-image pricing regardless of prompt length"). The copy states no date: the price holds from the day read.
+ */
+const IMAGINE = page("https://docs.x.ai/docs/guides/video-generation", "2026-11-26");
+const IMAGINE_FROM = "2026-11-26";
 
 const tool = (kind: UnitPrice["kind"], usd: string, effectiveFrom: string, source: string): UnitPrice => ({
   provider: "xai",
@@ -28,6 +34,16 @@ export const XAI: VendorTable = {
       usd: "0.07",
       effectiveFrom: "2025-03-19",
       source: MODELS_2025_06,
+    },
+    // grok-imagine-image, the model of the page's image-generation examples; edits also bill their input image,
+    // which the schema does not count, and the other Imagine models' prices are on no page we read.
+    {
+      provider: "xai",
+      model: "grok-imagine-image",
+      kind: "image",
+      usd: "0.02",
+      effectiveFrom: IMAGINE_FROM,
+      source: IMAGINE,
     },
     // Live Search: $25 per 1,000 sources used; the request itself is free.
     tool("request:live_search", "0", "2025-05-01", MODELS_2025_07),
