@@ -36,4 +36,16 @@ describe("DeepSeek peak and off-peak", () => {
   ])("prices deepseek-flash at %s", (at, expected) => {
     expect(nanos(price(tx({ provider: "deepseek", model: "deepseek-flash", usage }), new Date(at)))).toBe(expected);
   });
+
+  it("names the page, the window, its days and the holidays it skips in each line item's source", () => {
+    const result = price(
+      tx({ provider: "deepseek", model: "deepseek-flash", usage }),
+      new Date("2026-11-25T07:00:00Z"),
+    );
+    if (result.status !== "priced") throw new Error(result.unpriced_reason);
+    const input = result.line_items.find((item) => item.component === "input");
+    expect(input?.price_source).toMatch(/api-docs\.deepseek\.com\/quick_start\/pricing/);
+    expect(input?.price_source).toMatch(/read 2026-11-26/);
+    expect(input?.price_source).toMatch(/06:00-10:00 UTC Mon,Tue,Wed,Thu,Fri except 2026-09-25/);
+  });
 });

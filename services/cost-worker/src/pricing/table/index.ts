@@ -25,6 +25,15 @@ function inWindow(entry: Pick<TokenPrices, "hoursUtc" | "weekdaysUtc" | "exceptD
   return start <= end ? now >= start && now < end : now >= start || now < end;
 }
 
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** How a source names the entry's daily window: `, 01:00-04:00 UTC Mon-Fri except 2026-10-01`. */
+function windowLabel(entry: TokenPrices): string {
+  if (!entry.hoursUtc) return "";
+  const days = entry.weekdaysUtc ? ` ${entry.weekdaysUtc.map((day) => DAYS[day]).join(",")}` : "";
+  const except = entry.exceptDatesUtc?.length ? ` except ${entry.exceptDatesUtc.join(", ")}` : "";
+  return `, ${entry.hoursUtc.join("-")} UTC${days}${except}`;
+}
+
 const inEffect = (entry: { effectiveFrom: string; until?: string }, at: Date) =>
   new Date(entry.effectiveFrom) <= at && (entry.until === undefined || at < new Date(entry.until));
 
@@ -69,7 +78,7 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
   let unknownAbove: { above: number; reason: string } | undefined;
   for (const entry of entries) {
     if (entry.unknownAbove) unknownAbove = entry.unknownAbove;
-    const source = `${entry.source} (effective ${entry.effectiveFrom}${entry.hoursUtc ? `, ${entry.hoursUtc.join("-")} UTC` : ""})`;
+    const source = `${entry.source} (effective ${entry.effectiveFrom}${windowLabel(entry)})`;
     for (const [key, usd] of Object.entries(entry.rates ?? {}) as Array<[TokenComponent, string]>) {
       const base: Rate = { price: decimal(usd), per: 1_000_000, unit: "token", source };
       const long = entry.longContext?.rates[key];
