@@ -5,7 +5,7 @@ import { request, tokens } from "./request.ts";
  * DeepSeek peak / off-peak billing, worked by hand from https://api-docs.deepseek.com/quick_start/pricing (its
  * English copies, read 2026-11-26) and https://api-docs.deepseek.com/zh-cn/quick_start/pricing:
  * - the copy announcing the change (V4-Flash-0731, V4-Pro-0813): deepseek-v4-flash $0.0028 cache hit / $0.14 cache
- *   miss / $0.28 output; "Peak hours are 01:00 - 04:00 and 06:00 - 10:00 UTC ... The new prices take effect at
+ *   miss / $0.28 output, deepseek-v4-pro $0.003625 / $0.435 / $0.87; "Peak hours are 01:00 - 04:00 and 06:00 - 10:00 UTC ... The new prices take effect at
  *   16:00 UTC on August 16, 2026";
  * - the copy after it: deepseek-v4-flash and deepseek-v4-flash-vision-exp OFF-PEAK $0.007 / $0.22 / $0.66, PEAK
  *   $0.014 / $0.44 / $1.32; deepseek-v4-pro OFF-PEAK $0.022 / $0.66 / $1.98, PEAK $0.044 / $1.32 / $3.96;
@@ -110,6 +110,15 @@ export const DEEPSEEK_2_CASES: OracleCase[] = [
     receivedAt: "2026-08-16T15:59:59Z",
     request: request("deepseek", "deepseek-v4-flash", FLASH_USAGE),
     expectedCostUsd: "0.008568000",
+  },
+  // deepseek-v4-pro before the change, Monday 2026-08-10 02:00 UTC (an hour the later copies make peak): the flat
+  //   $0.003625 / $0.435 / $0.87 of the announcing copy. 80,000 x $0.435/M = 0.034800000; 20,000 x $0.003625/M =
+  //   0.000072500; 10,000 x $0.87/M = 0.008700000; total 0.043572500
+  {
+    id: "deepseek-33-v4-pro-flat-before-the-change",
+    receivedAt: "2026-08-10T02:00:00Z",
+    request: request("deepseek", "deepseek-v4-pro", PRO_USAGE),
+    expectedCostUsd: "0.043572500",
   },
   // deepseek-v4-flash-vision-exp, Monday 2026-08-24 09:59 UTC, peak at its column's prices (as deepseek-v4-flash):
   //   as deepseek-29, total 0.031640000

@@ -121,6 +121,10 @@ export const DEEPSEEK: VendorTable = {
     // peak / off-peak change ("The new prices take effect at 16:00 UTC on August 16, 2026", ANNOUNCED).
     entry([...BOTH, "deepseek-v4-flash"], "2026-04-24T00:00:00Z", PEAK_FROM, ["0.028", "0.14", "0.28"], MAY_2026),
     entry([...BOTH, "deepseek-v4-flash"], "2026-04-26T12:15:00Z", PEAK_FROM, ["0.0028", "0.14", "0.28"], MAY_2026),
+    // deepseek-v4-pro's flat price before the change, on the announcing copy; from the V4 cache-price cut as
+    // for deepseek-v4-flash. The catalog prices 01:00-04:00 and 06:00-10:00 UTC of every earlier day at the
+    // later peak rates, 12 times the cache-hit price the page had then.
+    entry(V4_PRO, "2026-04-26T12:15:00Z", PEAK_FROM, ["0.003625", "0.435", "0.87"], ANNOUNCED),
     {
       provider: "deepseek",
       models: BOTH,
