@@ -5,6 +5,11 @@ const JAN_2025 = page(URL, "copy of January 2025");
 const AUG_2025 = page(URL, "copy of August 2025, announcing the 2025-09-05 change");
 const MAY_2026 = page(URL, "copy of May 2026");
 const READ = "2026-11-26";
+/** The May 2026 copy's V4-Flash rates, which the announcing copy (read 2026-11-26) lists again. */
+const MAY_2026_REREAD = page(
+  URL,
+  `copy of May 2026; the copy announcing the 2026-08-16 change, read ${READ}, lists the same`,
+);
 /** The English copy announcing peak / off-peak billing (V4-Flash-0731, V4-Pro-0813, flat prices). */
 const ANNOUNCED = page(`${URL} (copy announcing the 2026-08-16 change)`, READ);
 /** The English copy after the change that still lists deepseek-v4-flash and deepseek-v4-flash-vision-exp. */
@@ -120,7 +125,13 @@ export const DEEPSEEK: VendorTable = {
     // V4: deepseek-chat and deepseek-reasoner are deepseek-v4-flash (non-thinking / thinking), flat until the
     // peak / off-peak change ("The new prices take effect at 16:00 UTC on August 16, 2026", ANNOUNCED).
     entry([...BOTH, "deepseek-v4-flash"], "2026-04-24T00:00:00Z", PEAK_FROM, ["0.028", "0.14", "0.28"], MAY_2026),
-    entry([...BOTH, "deepseek-v4-flash"], "2026-04-26T12:15:00Z", PEAK_FROM, ["0.0028", "0.14", "0.28"], MAY_2026),
+    entry(
+      [...BOTH, "deepseek-v4-flash"],
+      "2026-04-26T12:15:00Z",
+      PEAK_FROM,
+      ["0.0028", "0.14", "0.28"],
+      MAY_2026_REREAD,
+    ),
     // deepseek-v4-pro's flat price before the change, on the announcing copy; from the V4 cache-price cut as
     // for deepseek-v4-flash. The catalog prices 01:00-04:00 and 06:00-10:00 UTC of every earlier day at the
     // later peak rates, 12 times the cache-hit price the page had then.
