@@ -6,6 +6,7 @@ import { ANTHROPIC_4_CASES } from "./anthropic-4.ts";
 import { ANTHROPIC_5_CASES } from "./anthropic-5.ts";
 import { BEDROCK_CASES } from "./bedrock.ts";
 import { DEEPSEEK_CASES } from "./deepseek.ts";
+import { DEEPSEEK_2_CASES } from "./deepseek-2.ts";
 import { GEMINI_1_CASES } from "./gemini-1.ts";
 import { GEMINI_2_CASES } from "./gemini-2.ts";
 import { OPENAI_1_CASES } from "./openai-1.ts";
@@ -15,6 +16,7 @@ import { OPENAI_4_CASES } from "./openai-4.ts";
 import { PLATFORM_CASES } from "./platforms.ts";
 import { XAI_CASES } from "./xai.ts";
 import { XAI_2_CASES } from "./xai-2.ts";
+import { XAI_3_CASES } from "./xai-3.ts";
 
 /** Every hand-worked case, by vendor. */
 export const ORACLE_CASES: OracleCase[] = [
@@ -32,6 +34,8 @@ export const ORACLE_CASES: OracleCase[] = [
   ...GEMINI_2_CASES,
   ...XAI_CASES,
   ...XAI_2_CASES,
+  ...XAI_3_CASES,
   ...DEEPSEEK_CASES,
+  ...DEEPSEEK_2_CASES,
   ...PLATFORM_CASES,
 ];

@@ -8,28 +8,31 @@ import { request, tokens } from "./request.ts";
  * 20260901205051, the source https://aws.amazon.com/bedrock/pricing/ reads; read 2026-11-22).
  */
 export const PLATFORM_CASES: OracleCase[] = [
-  // Page: https://api-docs.deepseek.com/quick_start/pricing (copy of May 2026): deepseek-v4-flash, from 2026-04-26
-  //   12:15 UTC: cache hit $0.0028, cache miss $0.14, output $0.28
-  // 40,000 miss x $0.14/M = 0.005600000; 60,000 hit x $0.0028/M = 0.000168000; output 10,000 x $0.28/M = 0.002800000;
-  //   total 0.008568000
+  // Page: https://api-docs.deepseek.com/quick_start/pricing (copy listing deepseek-flash, read 2026-11-26): "The
+  //   legacy names deepseek-v4-flash and deepseek-v4-flash-vision-exp are still accepted, but the corresponding
+  //   models have been retired", billed at Flash prices: OFF-PEAK cache hit $0.003, cache miss $0.15, output $0.6.
+  //   Peak hours are 01:00-04:00 and 06:00-10:00 UTC on weekdays: Friday 16:00 UTC is off-peak.
+  // 40,000 miss x $0.15/M = 0.006000000; 60,000 hit x $0.003/M = 0.000180000; output 10,000 x $0.6/M = 0.006000000;
+  //   total 0.012180000
   {
     id: "deepseek-10-v4-flash-capitals",
     receivedAt: "2026-11-20T16:00:00Z",
     request: request("deepseek", "DeepSeek-V4-Flash", [
       tokens({ input_tokens: 100000, cached_tokens: 60000, output_tokens: 10000 }),
     ]),
-    expectedCostUsd: "0.008568000",
+    expectedCostUsd: "0.012180000",
   },
-  // Page: as above: deepseek-reasoner is deepseek-v4-flash in thinking mode, same prices
-  // 20,000 miss x $0.14/M = 0.002800000; output 30,000 (25,000 reasoning inside) x $0.28/M = 0.008400000; total
-  //   0.011200000
+  // Page: as above. deepseek-reasoner has no price on the page since the 2026-08-16 change; its thinking mode is
+  //   deepseek-flash's ("Supports both non-thinking and thinking (default) modes"), same prices, off-peak.
+  // 20,000 miss x $0.15/M = 0.003000000; output 30,000 (25,000 reasoning inside) x $0.6/M = 0.018000000; total
+  //   0.021000000
   {
-    id: "deepseek-11-reasoner-on-v4",
+    id: "deepseek-11-flash-thinking",
     receivedAt: "2026-11-20T16:00:00Z",
-    request: request("deepseek", "deepseek-reasoner", [
+    request: request("deepseek", "deepseek-flash", [
       tokens({ input_tokens: 20000, output_tokens: 30000, reasoning_tokens: 25000 }),
     ]),
-    expectedCostUsd: "0.011200000",
+    expectedCostUsd: "0.021000000",
   },
   // Page: AWS Price List (PRICE_LIST), Nova Pro flex: $0.0004 / $0.0016 per 1,000 tokens = $0.40 / $1.60 per 1M
   // foundation-model ARN: 100,000 x $0.40/M = 0.040000000; output 10,000 x $1.60/M = 0.016000000; total 0.056000000

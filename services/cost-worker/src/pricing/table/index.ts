@@ -15,11 +15,23 @@ export const TOKEN_PRICES: readonly TokenPrices[] = VENDORS.flatMap((vendor) => 
 export const TIER_RULES: readonly TierRule[] = VENDORS.flatMap((vendor) => vendor.tiers);
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-function inWindow(window: readonly [string, string] | undefined, at: Date): boolean {
+function inWindow(entry: Pick<TokenPrices, "hoursUtc" | "weekdaysUtc" | "exceptDatesUtc">, at: Date): boolean {
+  const window = entry.hoursUtc;
   if (!window) return true;
+  if (entry.weekdaysUtc && !entry.weekdaysUtc.includes(at.getUTCDay())) return false;
+  if (entry.exceptDatesUtc?.includes(at.toISOString().slice(0, 10))) return false;
   const now = at.getUTCHours() * 60 + at.getUTCMinutes();
   const [start, end] = window.map(minutes) as [number, number];
   return start <= end ? now >= start && now < end : now >= start || now < end;
+}
+
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** How a source names the entry's daily window: `, 01:00-04:00 UTC Mon-Fri except 2026-10-01`. */
+function windowLabel(entry: TokenPrices): string {
+  if (!entry.hoursUtc) return "";
+  const days = entry.weekdaysUtc ? ` ${entry.weekdaysUtc.map((day) => DAYS[day]).join(",")}` : "";
+  const except = entry.exceptDatesUtc?.length ? ` except ${entry.exceptDatesUtc.join(", ")}` : "";
+  return `, ${entry.hoursUtc.join("-")} UTC${days}${except}`;
 }
 
 const inEffect = (entry: { effectiveFrom: string; until?: string }, at: Date) =>
@@ -57,8 +69,7 @@ export type TableTokens =
  */
 export function tableTokens(provider: Provider, names: readonly string[], at: Date, tier?: string): TableTokens {
   const candidates = TOKEN_PRICES.filter(
-    (entry) =>
-      entry.provider === provider && entry.tier === tier && inEffect(entry, at) && inWindow(entry.hoursUtc, at),
+    (entry) => entry.provider === provider && entry.tier === tier && inEffect(entry, at) && inWindow(entry, at),
   );
   const entries = mostSpecific(candidates, names);
   const last = entries.at(-1);
@@ -79,7 +90,7 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
       ];
       if (unknown.above === undefined) delete rates[unknown.component];
     }
-    const source = `${entry.source} (effective ${entry.effectiveFrom}${entry.hoursUtc ? `, ${entry.hoursUtc.join("-")} UTC` : ""})`;
+    const source = `${entry.source} (effective ${entry.effectiveFrom}${windowLabel(entry)})`;
     for (const [key, usd] of Object.entries(entry.rates ?? {}) as Array<[TokenComponent, string]>) {
       const base: Rate = { price: decimal(usd), per: 1_000_000, unit: "token", source };
       const long = entry.longContext?.rates[key];

@@ -29,6 +29,10 @@ export interface TokenPrices {
   until?: string;
   /** A daily window, UTC "HH:MM" start (inclusive) and end (exclusive); it may wrap midnight. */
   hoursUtc?: readonly [string, string];
+  /** With `hoursUtc`: only on these UTC weekdays (0 Sunday ... 6 Saturday); absent, every day. */
+  weekdaysUtc?: readonly number[];
+  /** With `hoursUtc`: never on these UTC dates (YYYY-MM-DD), such as the vendor's public holidays. */
+  exceptDatesUtc?: readonly string[];
   /** Prices of this `model_tier` (written as normaliseTier does); absent, the standard tier. */
   tier?: string;
   source: string;

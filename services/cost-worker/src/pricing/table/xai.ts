@@ -6,6 +6,14 @@ const MODELS_2025_11 = page("https://docs.x.ai/docs/models", "copy of November 2
 /** The pricing page's copy that lists grok-4.7 (released 2026-09-21). */
 const PRICING_2026_09 = page("https://docs.x.ai/developers/pricing", "copy of 2026-09-21 or later");
 const SINCE_PRICING_COPY = "2026-09-21";
+/** The same page read again: its Text API table lists the same grok-4.7 and grok-4.20 multi-agent rates. */
+const PRICING_REREAD = "re-read 2026-11-26, same rates";
+/**
+ * The Imagine overview ("Image Generation ... Pricing $0.02 / image, Resolution 1K & 2K"; "Image generation uses
+ * flat per-image pricing regardless of prompt length"). The copy states no date: the price holds from the day read.
+ */
+const IMAGINE = page("https://docs.x.ai/docs/guides/video-generation", "2026-11-26");
+const IMAGINE_FROM = "2026-11-26";
 
 const tool = (kind: UnitPrice["kind"], usd: string, effectiveFrom: string, source: string): UnitPrice => ({
   provider: "xai",
@@ -28,6 +36,16 @@ export const XAI: VendorTable = {
       usd: "0.07",
       effectiveFrom: "2025-03-19",
       source: MODELS_2025_06,
+    },
+    // grok-imagine-image, the model of the page's image-generation examples; edits also bill their input image,
+    // which the schema does not count, and the other Imagine models' prices are on no page we read.
+    {
+      provider: "xai",
+      model: "grok-imagine-image",
+      kind: "image",
+      usd: "0.02",
+      effectiveFrom: IMAGINE_FROM,
+      source: IMAGINE,
     },
     // Live Search: $25 per 1,000 sources used; the request itself is free.
     tool("request:live_search", "0", "2025-05-01", MODELS_2025_07),
@@ -66,7 +84,7 @@ export const XAI: VendorTable = {
       provider: "xai",
       models: ["grok-4.20-multi-agent"],
       effectiveFrom: "2026-05-07",
-      source: page("https://docs.x.ai/developers/pricing", "copy of May 2026"),
+      source: page("https://docs.x.ai/developers/pricing", `copy of May 2026; ${PRICING_REREAD}`),
       rates: { input_mtok: "1.25", cache_read_mtok: "0.2", output_mtok: "2.5" },
       longContext: { above: 199_999, rates: { input_mtok: "2.5", cache_read_mtok: "0.4", output_mtok: "5" } },
     },
@@ -74,7 +92,7 @@ export const XAI: VendorTable = {
       provider: "xai",
       models: ["grok-4.7"],
       effectiveFrom: SINCE_PRICING_COPY,
-      source: PRICING_2026_09,
+      source: page("https://docs.x.ai/developers/pricing", `copy of 2026-09-21 or later; ${PRICING_REREAD}`),
       rates: { input_mtok: "2", cache_read_mtok: "0.5", output_mtok: "6" },
       longContext: { above: 199_999, rates: { input_mtok: "4", cache_read_mtok: "1", output_mtok: "12" } },
     },
