@@ -29,11 +29,11 @@ export function fromAnthropic(message: unknown): VendorUsage {
 }
 
 /**
- * The tier the usage reports: fast mode first ("The response's usage object includes a speed field
- * indicating which speed was used, with a value of "fast" or "standard"",
- * https://platform.claude.com/docs/en/build-with-claude/fast-mode), then `service_tier` (`standard`,
- * `priority` or `batch`, https://platform.claude.com/docs/en/api/service-tiers). Priority Tier is sold
- * by commitment: it is sent as reported, and the worker leaves it unpriced with the reason.
+ * The tier the usage reports: fast mode first (the usage object's `speed` field says which speed was
+ * used, `fast` or `standard`: https://platform.claude.com/docs/en/build-with-claude/fast-mode), then
+ * `service_tier` (`standard`, `priority` or `batch`, https://platform.claude.com/docs/en/api/service-tiers).
+ * Priority Tier is sold by commitment: it is sent as reported, and the worker leaves it unpriced with the
+ * reason.
  */
 const anthropicTier = (usage: Json) => reportedTier(usage.speed) ?? reportedTier(usage.service_tier);
 

@@ -47,7 +47,7 @@ export function fromOpenAI(response: unknown, options: OpenAIOptions = {}): Vend
 /**
  * The tier the response says served it (`service_tier`, "the processing type used for serving the request",
  * https://platform.openai.com/docs/api-reference/chat/object). "Priority processing was renamed Fast mode
- * on July 30, 2026. You can use either service_tier: "priority" or service_tier: "fast""
+ * on July 30, 2026. [...] You can use either service_tier: "priority" or service_tier: "fast""
  * (https://developers.openai.com/api/docs/guides/fast-mode): one product, priced as `priority`.
  */
 const openAITier = (body: Json) => reportedTier(body.service_tier, { fast: "priority" });
