@@ -10,6 +10,9 @@ import {
   fromXai,
   type VendorUsage,
 } from "../../clients/typescript/src/index.ts";
+import anthropicBatchLine from "../../clients/typescript/test/fixtures/anthropic/batch-result-line.json" with {
+  type: "json",
+};
 import anthropicMessage from "../../clients/typescript/test/fixtures/anthropic/message.json" with { type: "json" };
 import anthropicStream from "../../clients/typescript/test/fixtures/anthropic/stream-events.json" with { type: "json" };
 import anthropicSearch from "../../clients/typescript/test/fixtures/anthropic/web-search-usage.json" with {
@@ -23,6 +26,9 @@ import geminiThinking from "../../clients/typescript/test/fixtures/gemini/genera
   type: "json",
 };
 import geminiGrounding from "../../clients/typescript/test/fixtures/gemini/grounding.json" with { type: "json" };
+import openaiBatchLine from "../../clients/typescript/test/fixtures/openai/batch-output-line.json" with {
+  type: "json",
+};
 import openaiChunk from "../../clients/typescript/test/fixtures/openai/chat-stream-usage-chunk.json" with {
   type: "json",
 };
@@ -51,6 +57,10 @@ import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts"
  * - DeepSeek deepseek-reasoner (V3.2): cache miss 0.28, cache hit 0.028, output 0.42
  *   (https://api-docs.deepseek.com/quick_start/pricing). Set as the organization's own price: the pinned
  *   catalog still carries the earlier prices and the night-time discount DeepSeek ended on 2025-09-05.
+ * - Tiers the response reports (`model_tier`): OpenAI Priority processing for gpt-4o-mini: input 0.25,
+ *   cached input 0.125, output 1.00 (https://openai.com/api-priority-processing/); Batch API 50% of every
+ *   token price at OpenAI, Anthropic and Gemini (https://platform.openai.com/docs/guides/batch,
+ *   https://docs.anthropic.com/en/docs/build-with-claude/batch-processing, https://ai.google.dev/gemini-api/docs/batch-api).
  */
 const cases: Array<{ name: string; usage: VendorUsage; cost_usd: string; cost_nanos: number }> = [
   {
@@ -59,6 +69,39 @@ const cases: Array<{ name: string; usage: VendorUsage; cost_usd: string; cost_na
     usage: fromOpenAI(openaiChunk),
     cost_usd: "0.000336900",
     cost_nanos: 336_900,
+  },
+  {
+    // (2006 - 1920) x 0.25 + 1920 x 0.125 + 300 x 1.00 = 21 500 + 240 000 + 300 000
+    name: "OpenAI served at Fast mode (Priority processing), priced at its priority row",
+    // The same response ids as the cases above: ids of their own, or the service bills them as repeats.
+    usage: { ...fromOpenAI({ ...openaiChunk, service_tier: "fast" }), transaction_id: "tier-openai-fast" },
+    cost_usd: "0.000561500",
+    cost_nanos: 561_500,
+  },
+  {
+    // (22 x 0.15 + 2 x 0.60) x 0.5 = (3 300 + 1 200) x 0.5
+    name: "OpenAI Batch API output line, at batch rates",
+    usage: { ...fromOpenAI(openaiBatchLine), model: "gpt-4o-mini", transaction_id: "tier-openai-batch" },
+    cost_usd: "0.000002250",
+    cost_nanos: 2_250,
+  },
+  {
+    // (10 x 0.80 + 34 x 4.00) x 0.5 = (8 000 + 136 000) x 0.5
+    name: "Anthropic Message Batches result, at batch rates",
+    usage: { ...fromAnthropic(anthropicBatchLine), model: "claude-3-5-haiku-20241022" },
+    cost_usd: "0.000072000",
+    cost_nanos: 72_000,
+  },
+  {
+    // (34 x 0.10 + (418 + 438) x 0.40) x 0.5 = (3 400 + 342 400) x 0.5
+    name: "Gemini Batch API response line, at batch rates",
+    usage: {
+      ...fromGemini({ key: "request-1", response: geminiThinking }),
+      model: "gemini-2.0-flash",
+      transaction_id: "tier-gemini-batch",
+    },
+    cost_usd: "0.000172900",
+    cost_nanos: 172_900,
   },
   {
     // 2095 x 0.80 + 2051 x 1.00 + 2051 x 0.08 + 503 x 4.00 = 1 676 000 + 2 051 000 + 164 080 + 2 012 000
@@ -174,6 +217,7 @@ describe("adapter -> client -> gateway -> worker -> Firestore", () => {
       expect(record).toMatchObject({
         provider: usage.provider,
         model: usage.model,
+        model_tier: usage.model_tier ?? null,
         usage: usage.usage,
         context: { billable_customer_id: `c${i}` },
         provider_usage_raw: usage.provider_usage_raw,

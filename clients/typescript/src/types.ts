@@ -10,6 +10,8 @@ export type TrackedTransaction = Transaction & {
 export interface VendorUsage {
   provider: Provider;
   model: string;
+  /** The service tier the response reports it ran on (`priority`, `flex`, `batch`, `fast`, ...); absent, the list price. */
+  model_tier?: string;
   usage: UsageEntry[];
   provider_usage_raw: Record<string, unknown>;
   /** The vendor's id for the response, where it has one; the client assigns one otherwise. */

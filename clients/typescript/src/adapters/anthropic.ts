@@ -4,9 +4,11 @@ import {
   countAt,
   type Json,
   objectAt,
+  reportedTier,
   requestsEntry,
   stringAt,
   tokensEntry,
+  UsageNotFoundError,
   usageObject,
   vendorUsage,
 } from "./common.ts";
@@ -16,12 +18,37 @@ import {
  * prompt is their sum); `cache_creation.ephemeral_1h_input_tokens` is the part of the writes made with
  * the one-hour TTL; thinking is inside `output_tokens` (`output_tokens_details.thinking_tokens`, where
  * present, is sent as its `reasoning_tokens` breakdown); `server_tool_use.web_search_requests` are billed
- * per search. `total_tokens` (never priced) is the sum of every count.
+ * per search. `total_tokens` (never priced) is the sum of every count. Also takes one line of a Message
+ * Batches result file (`{ custom_id, result: { type: "succeeded", message } }`), billed as `batch`.
  */
 export function fromAnthropic(message: unknown): VendorUsage {
   const body = objectAt(message);
+  if (body.custom_id !== undefined && body.result !== undefined) return fromBatchResult(objectAt(body.result));
   const usage = usageObject(body.usage, "usage");
-  return vendorUsage("anthropic", stringAt(body.model), anthropicEntries(usage), usage, body.id);
+  return vendorUsage("anthropic", stringAt(body.model), anthropicEntries(usage), usage, body.id, anthropicTier(usage));
+}
+
+/**
+ * The tier the usage reports: fast mode first (the usage object's `speed` field says which speed was
+ * used, `fast` or `standard`: https://platform.claude.com/docs/en/build-with-claude/fast-mode), then
+ * `service_tier` (`standard`, `priority` or `batch`, https://platform.claude.com/docs/en/api/service-tiers).
+ * Priority Tier is sold by commitment: it is sent as reported, and the worker leaves it unpriced with the
+ * reason.
+ */
+const anthropicTier = (usage: Json) => reportedTier(usage.speed) ?? reportedTier(usage.service_tier);
+
+/**
+ * A Message Batches result line: only a `succeeded` result carries a message, and it is billed at the
+ * batch rates ("50% of standard API prices", https://platform.claude.com/docs/en/build-with-claude/batch-processing).
+ * An `errored`, `canceled` or `expired` result carries no message, so no usage.
+ */
+function fromBatchResult(result: Json): VendorUsage {
+  if (result.type !== "succeeded") {
+    throw new UsageNotFoundError(
+      `no usage in this batch result: its type is ${JSON.stringify(result.type ?? null)}, not "succeeded"`,
+    );
+  }
+  return { ...fromAnthropic(result.message), model_tier: "batch" };
 }
 
 export function anthropicEntries(usage: Json): UsageEntry[] {

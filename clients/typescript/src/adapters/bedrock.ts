@@ -1,5 +1,14 @@
 import type { VendorUsage } from "../types.ts";
-import { countAt, objectAt, stringAt, tokensEntry, usageObject, vendorUsage } from "./common.ts";
+import {
+  countAt,
+  type Json,
+  objectAt,
+  reportedTier,
+  stringAt,
+  tokensEntry,
+  usageObject,
+  vendorUsage,
+} from "./common.ts";
 
 export interface BedrockOptions {
   /** The `modelId` the request was sent with; Converse responses do not repeat it. */
@@ -10,7 +19,7 @@ export interface BedrockOptions {
  * Bedrock Converse usage (`usage` of a Converse response, or the `metadata` event of a ConverseStream,
  * with or without its `metadata` wrapper). As with Anthropic, `inputTokens` exclude
  * `cacheReadInputTokens` and `cacheWriteInputTokens`. The transaction id is the AWS request id when the
- * SDK's `$metadata` (or boto3's `ResponseMetadata`) is present.
+ * SDK's `$metadata` (or boto3's `ResponseMetadata`) is present. The tier is the response's own.
  */
 export function fromBedrock(response: unknown, options: BedrockOptions): VendorUsage {
   const outer = objectAt(response);
@@ -36,5 +45,21 @@ export function fromBedrock(response: unknown, options: BedrockOptions): VendorU
     ],
     usage,
     requestId,
+    bedrockTier(body),
+  );
+}
+
+/**
+ * `serviceTier.type` ("the processing tier type used for serving the request": `priority`, `default`,
+ * `flex` or `reserved`, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ServiceTier.html),
+ * else `performanceConfig.latency` (`standard` or `optimized`,
+ * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_PerformanceConfiguration.html), on a
+ * Converse response and on a ConverseStream metadata event alike. The Reserved tier is paid by commitment:
+ * sent as reported, it stays unpriced with the reason.
+ */
+function bedrockTier(body: Json): string | undefined {
+  return (
+    reportedTier(objectAt(body.serviceTier).type) ??
+    reportedTier(objectAt(body.performanceConfig).latency, { optimized: "latency_optimized" })
   );
 }

@@ -62,18 +62,37 @@ export function modalityMetrics(
   return { [`${side}_audio_tokens`]: counts.audio, [`${side}_image_tokens`]: counts.image };
 }
 
+/** The tier names that mean the vendor's list price: sent as no `model_tier` (the worker's list price). */
+const LIST_PRICE_TIERS = new Set(["standard", "default", "auto", "on_demand"]);
+
+/**
+ * The `model_tier` for the service tier a vendor's response reports, in lower case: `names` turns the
+ * vendor's word into the one the worker prices (OpenAI's `fast` is its `priority`); the list price
+ * (`standard`, `default`, `auto`, `on_demand`) is no tier. Any other tier is sent as reported, so a tier
+ * without a published token price (a capacity commitment, a tier new to us) is stored unpriced with the
+ * reason rather than billed at the list price.
+ */
+export function reportedTier(value: unknown, names: Record<string, string> = {}): string | undefined {
+  const reported = stringAt(value)?.toLowerCase();
+  if (reported === undefined) return undefined;
+  const tier = names[reported] ?? reported;
+  return LIST_PRICE_TIERS.has(tier) ? undefined : tier;
+}
+
 export function vendorUsage(
   provider: Provider,
   model: string | undefined,
   usage: UsageEntry[],
   raw: Json,
   id: unknown,
+  tier?: string,
 ): VendorUsage {
   if (!model) throw new TypeError(`the ${provider} response names no model; pass it as the \`model\` option`);
   const transactionId = stringAt(id);
   return {
     provider,
     model,
+    ...(tier ? { model_tier: tier } : {}),
     usage,
     provider_usage_raw: raw,
     ...(transactionId ? { transaction_id: transactionId.slice(0, 255) } : {}),

@@ -2,9 +2,11 @@ import type { UsageEntry } from "../contract.ts";
 import type { VendorUsage } from "../types.ts";
 import {
   countAt,
+  isObject,
   type Json,
   modalityMetrics,
   objectAt,
+  reportedTier,
   requestsEntry,
   stringAt,
   tokensEntry,
@@ -23,10 +25,13 @@ export interface GeminiOptions {
  * it to the output); `toolUsePromptTokenCount` (tool results fed back to the model) is outside the
  * prompt count, so it is added to the input here. A stream's usage is on its last chunk: pass that
  * chunk, or the array of chunks. A grounded answer adds one `google_grounding` (or `maps_grounding`)
- * request.
+ * request. A Batch API result (a line of its responses file, or one of its inlined responses:
+ * `{ key?, response }`) is billed as `batch`.
  */
 export function fromGemini(response: unknown, options: GeminiOptions = {}): VendorUsage {
-  const body = Array.isArray(response) ? lastWithUsage(response) : objectAt(response);
+  const outer = Array.isArray(response) ? lastWithUsage(response) : objectAt(response);
+  const batch = outer.usageMetadata === undefined && isObject(outer.response);
+  const body = batch ? objectAt(outer.response) : outer;
   const usage = usageObject(body.usageMetadata, "usageMetadata (a stream reports it on its last chunk)");
   const toolUse = countAt(usage.toolUsePromptTokenCount) ?? 0;
   const prompt = countAt(usage.promptTokenCount);
@@ -50,7 +55,30 @@ export function fromGemini(response: unknown, options: GeminiOptions = {}): Vend
   ];
   const grounding = groundingType(body);
   if (grounding) entries.push(requestsEntry(grounding, 1));
-  return vendorUsage("gemini", stringAt(body.modelVersion) ?? options.model, entries, usage, body.responseId);
+  const tier = batch ? "batch" : geminiTier(body, usage);
+  return vendorUsage("gemini", stringAt(body.modelVersion) ?? options.model, entries, usage, body.responseId, tier);
+}
+
+/**
+ * Vertex AI reports the tier in `usageMetadata.trafficType` (`ON_DEMAND`, `ON_DEMAND_PRIORITY`,
+ * `ON_DEMAND_FLEX`, `PROVISIONED_THROUGHPUT`: "The type of traffic that this request was processed with",
+ * https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/GenerateContentResponse#TrafficType).
+ * The Gemini API reports it in the `x-gemini-service-tier` response header, which the SDK keeps in
+ * `sdkHttpResponse.headers` (https://ai.google.dev/gemini-api/docs/priority-inference). Provisioned
+ * Throughput is paid by commitment: sent as reported, it stays unpriced with the reason.
+ */
+function geminiTier(body: Json, usage: Json): string | undefined {
+  const traffic = { on_demand_priority: "priority", on_demand_flex: "flex", traffic_type_unspecified: "standard" };
+  return reportedTier(usage.trafficType, traffic) ?? reportedTier(headerAt(objectAt(body.sdkHttpResponse).headers));
+}
+
+/** `x-gemini-service-tier` from a plain headers object (any case) or a `Headers`. */
+function headerAt(headers: unknown): unknown {
+  const name = "x-gemini-service-tier";
+  if (typeof headers === "object" && headers !== null && typeof (headers as { get?: unknown }).get === "function") {
+    return (headers as { get: (n: string) => unknown }).get(name);
+  }
+  return Object.entries(objectAt(headers)).find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
 function lastWithUsage(chunks: unknown[]): Json {

@@ -1,12 +1,15 @@
 import type { VendorUsage } from "../types.ts";
 import {
   countAt,
+  isObject,
   type Json,
   modalityMetrics,
   objectAt,
+  reportedTier,
   requestsEntry,
   stringAt,
   tokensEntry,
+  UsageNotFoundError,
   usageObject,
   vendorUsage,
 } from "./common.ts";
@@ -25,6 +28,7 @@ export interface OpenAIOptions {
  */
 export function fromOpenAI(response: unknown, options: OpenAIOptions = {}): VendorUsage {
   const body = objectAt(response);
+  if (body.custom_id !== undefined && "response" in body) return fromBatchOutputLine(body, options);
   const type = stringAt(body.type);
   if (type === "response.done") return fromOpenAIRealtime(objectAt(body.response), options.model);
   if (type === "response.completed" || type === "response.incomplete") return fromResponses(objectAt(body.response));
@@ -38,6 +42,29 @@ export function fromOpenAI(response: unknown, options: OpenAIOptions = {}): Vend
   if (body.object === "response") return fromResponses(body);
   if (Array.isArray(body.data) && !body.object) return fromOpenAIImages(body, options.model);
   return fromChatCompletion(body, options.model);
+}
+
+/**
+ * The tier the response says served it (`service_tier`, "the processing type used for serving the request",
+ * https://platform.openai.com/docs/api-reference/chat/object). "Priority processing was renamed Fast mode
+ * on July 30, 2026. [...] You can use either service_tier: "priority" or service_tier: "fast""
+ * (https://developers.openai.com/api/docs/guides/fast-mode): one product, priced as `priority`.
+ */
+const openAITier = (body: Json) => reportedTier(body.service_tier, { fast: "priority" });
+
+/**
+ * One line of a Batch API output file, `{ id, custom_id, response: { status_code, request_id, body },
+ * error }` (https://platform.openai.com/docs/guides/batch): the body is the endpoint's own response, billed
+ * at Batch API rates whatever its `service_tier` says.
+ */
+function fromBatchOutputLine(line: Json, options: OpenAIOptions): VendorUsage {
+  const body = objectAt(line.response).body;
+  if (!isObject(body)) {
+    throw new UsageNotFoundError(
+      `no usage in this batch output line: it has no response body (error: ${JSON.stringify(line.error ?? null).slice(0, 500)})`,
+    );
+  }
+  return { ...fromOpenAI(body, options), model_tier: "batch" };
 }
 
 /** Chat Completions (`chat.completion`, or the `chat.completion.chunk` that carries usage). */
@@ -66,6 +93,7 @@ export function fromChatCompletion(body: Json, model?: string): VendorUsage {
     ],
     usage,
     body.id,
+    openAITier(body),
   );
 }
 
@@ -101,5 +129,5 @@ export function fromResponses(body: Json): VendorUsage {
   if (kind) {
     entries.push(requestsEntry(RESPONSES_TOOL_CALLS[kind] as string, calls.filter((c) => c === kind).length));
   }
-  return vendorUsage("openai", stringAt(body.model), entries, usage, body.id);
+  return vendorUsage("openai", stringAt(body.model), entries, usage, body.id, openAITier(body));
 }

@@ -4,6 +4,7 @@ import {
   countAt,
   type Json,
   objectAt,
+  reportedTier,
   requestsEntry,
   stringAt,
   tokensEntry,
@@ -50,7 +51,9 @@ export function fromXai(response: unknown): VendorUsage {
   ];
   const tools = toolRequests(usage);
   if (tools) entries.push(tools);
-  return vendorUsage("xai", stringAt(body.model), entries, usage, body.id);
+  // "The response always includes a service_tier field indicating whether priority was granted"
+  // (`default` or `priority`, https://docs.x.ai/developers/advanced-api-usage/priority-processing).
+  return vendorUsage("xai", stringAt(body.model), entries, usage, body.id, reportedTier(body.service_tier));
 }
 
 function toolRequests(usage: Json): UsageEntry | undefined {
