@@ -104,7 +104,7 @@ export async function runWebhookCommand(
             webhook.status,
             webhook.event_types.join(","),
             webhook.created_at,
-            secrets.join(" "),
+            secrets.join(","),
             webhook.url,
           ].join("\t"),
         );
