@@ -1,7 +1,7 @@
 /**
  * How long deliveries are retried, and when the sweep steps in (docs/webhooks.md, "Retries", has the
  * arithmetic). Pub/Sub retries a failed push with exponential backoff from 10 s to 600 s and dead-letters
- * after 100 attempts, about 15.8 hours; the sweep queues a delivery again once nothing touched it for
+ * after 100 attempts, about 15.7 hours; the sweep queues a delivery again once nothing touched it for
  * `sweepAfterMs`, until `retryWindowMs` has passed since it was made, and then marks it failed.
  */
 export interface DeliveryTiming {
