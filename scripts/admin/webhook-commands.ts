@@ -13,6 +13,7 @@ import {
   MAX_OVERLAP_MS,
   parseEventTypes,
   rotateWebhookSecret,
+  setWebhookStatus,
 } from "./webhook-store.ts";
 
 type Out = (line: string) => void;
@@ -23,6 +24,8 @@ export const WEBHOOK_HELP = `Webhooks (budget events, signed per Standard Webhoo
                                       budget.threshold_crossed and budget.forecast_exceeded; the
                                       signing secret is printed once, alone on the last line
   webhook list <org-id>               id, status, events, created, secrets in effect, URL
+  webhook disable <org-id> <webhook-id> | webhook enable <org-id> <webhook-id>
+                                      stop sending to it (pending deliveries fail) or start again
   webhook delete <org-id> <webhook-id>
                                       delete it with its deliveries; nothing more is sent to it
   webhook rotate-secret <org-id> <webhook-id> [--overlap-hours N]
@@ -116,6 +119,14 @@ export async function runWebhookCommand(
       if (positional.length !== 2) throw new UserError("usage: npm run admin -- webhook delete <org-id> <webhook-id>");
       await deleteWebhook(db, positional[0] as string, positional[1] as string);
       return out(`deleted webhook ${positional[1]} of ${positional[0]}`);
+    }
+    case "disable":
+    case "enable": {
+      const { positional } = parseArgs(rest, [], `webhook ${verb} <org-id> <webhook-id>`);
+      if (positional.length !== 2) throw new UserError(`usage: npm run admin -- webhook ${verb} <org-id> <webhook-id>`);
+      const status = verb === "disable" ? "disabled" : "active";
+      await setWebhookStatus(db, positional[0] as string, positional[1] as string, status);
+      return out(`webhook ${positional[1]} of ${positional[0]} is ${status}`);
     }
     case "rotate-secret": {
       const usage = "webhook rotate-secret <org-id> <webhook-id> [--overlap-hours N]";

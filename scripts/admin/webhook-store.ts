@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { BlockList, isIP } from "node:net";
 import type { Firestore } from "@google-cloud/firestore";
 import {
   COLLECTIONS,
@@ -23,6 +24,39 @@ import {
 import { getOrganization, UserError } from "./organizations.ts";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Addresses a webhook must not name outright: this machine, private networks, link-local (the metadata
+ * server's 169.254.169.254) and the like. A receiver is somewhere on the internet; a name that resolves
+ * to such an address is not caught here (the delivery function has no route to private networks on
+ * Google Cloud without a VPC connector).
+ */
+const PRIVATE_ADDRESSES = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+] as const) {
+  PRIVATE_ADDRESSES.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 127],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["::ffff:0:0", 96],
+] as const) {
+  PRIVATE_ADDRESSES.addSubnet(network, prefix, "ipv6");
+}
+
+function isPrivateAddress(hostname: string): boolean {
+  const address = hostname.replace(/^\[|\]$/g, "");
+  const family = isIP(address);
+  return family !== 0 && PRIVATE_ADDRESSES.check(address, family === 4 ? "ipv4" : "ipv6");
+}
 export const MAX_DESCRIPTION_LENGTH = 256;
 
 /** An https URL; http only to this machine (local development). No credentials in it, bounded in length. */
@@ -40,6 +74,9 @@ export function parseWebhookUrl(text: string): string {
     throw new UserError("the URL must be https (http only to localhost or 127.0.0.1)");
   }
   if (url.username || url.password) throw new UserError("the URL must not hold a user name or password");
+  if (!local && isPrivateAddress(url.hostname)) {
+    throw new UserError(`the URL names a private or local address (${url.hostname}); a receiver must be public`);
+  }
   return url.href;
 }
 

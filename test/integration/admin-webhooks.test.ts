@@ -94,6 +94,9 @@ describe("admin webhook", () => {
     await refused(admin("webhook", "create", org, "not a url"), /is not a URL/);
     await refused(admin("webhook", "create", org, "https://user:pw@hooks.example.com/x"), /user name or password/);
     await refused(admin("webhook", "create", org, `https://hooks.example.com/${"a".repeat(2048)}`), /longer than 2048/);
+    for (const host of ["169.254.169.254", "10.1.2.3", "192.168.0.10", "[fd00::1]", "127.0.0.2"]) {
+      await refused(admin("webhook", "create", org, `https://${host}/x`), /private or local address/);
+    }
     await refused(
       admin("webhook", "create", org, "https://hooks.example.com/x", "--events", "budget.spent"),
       /unknown event type budget.spent/,
@@ -117,6 +120,28 @@ describe("admin webhook", () => {
     expect(both.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     await refused(admin("webhook", "create", org, "https://h.example.com/c"), /has 20 webhooks, the most it may have/);
     expect(await admin("webhook", "list", org)).toHaveLength(MAX_WEBHOOKS_PER_ORGANIZATION);
+  });
+
+  it("sends nothing to a disabled webhook, and again once it is enabled", async () => {
+    const receiver = await startReceiver();
+    try {
+      const org = await organization();
+      const id = idOf(await admin("webhook", "create", org, receiver.url));
+      expect(await admin("webhook", "disable", org, id)).toEqual([`webhook ${id} of ${org} is disabled`]);
+      const missed = await createEvent(db, org, { threshold: 50 });
+      await dispatchEvents({ db, queue: pipeline.queue, timing });
+      expect((await db.doc(DOCUMENT_PATHS.webhookDelivery(org, id, missed.id)).get()).exists).toBe(false);
+      expect((await admin("webhook", "list", org))[0]?.split("\t")[1]).toBe("disabled");
+
+      expect(await admin("webhook", "enable", org, id)).toEqual([`webhook ${id} of ${org} is active`]);
+      const sent = await createEvent(db, org, { threshold: 80 });
+      await dispatchEvents({ db, queue: pipeline.queue, timing });
+      const request = await until(() => receiver.received[0]);
+      expect(request.headers["webhook-id"]).toBe(`${sent.id}.${id}`);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("rotates the secret: both sign during the overlap, then only the new one", async () => {
