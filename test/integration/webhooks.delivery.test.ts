@@ -5,6 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { createOrganization } from "../../scripts/admin/organizations.ts";
+import { AttemptFailed, deliverWebhook } from "../../services/cost-worker/src/webhooks/deliver-webhook.ts";
 import { DAY_MS, type DeliveryTiming } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
 import { dispatchEvents } from "../../services/cost-worker/src/webhooks/dispatch-events.ts";
 import { generateSecretKey, parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
@@ -135,6 +136,26 @@ describe("webhook delivery", () => {
       expect(await dispatchEvents({ db, queue: pipeline.queue, timing, now: later })).toMatchObject({ requeued: 1 });
       await until(() => receiver.received.length === 1);
       await expect.poll(async () => (await delivery(organizationId, webhookId, event.id)).status).toBe("delivered");
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("lists an attempt that could not be signed (another key), and retries it", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { organizationId, webhookId } = await organizationWithWebhook(receiver.url);
+      const event = await createEvent(db, organizationId);
+      const run = await dispatchEvents({ db, queue: { queue: async () => undefined }, timing });
+      expect(run).toMatchObject({ deliveries: 1 });
+      const otherKey = secretBox(parseSecretKey(generateSecretKey()));
+      const ref = { organizationId, webhookId, eventId: event.id };
+      await expect(deliverWebhook({ db, box: otherKey, timing }, ref)).rejects.toThrow(AttemptFailed);
+      expect(receiver.received).toHaveLength(0);
+      const listed = await admin("webhook", "deliveries", organizationId, webhookId);
+      expect(listed[1]).toMatch(/\t-\tnot sent: the webhook secret does not decrypt with WEBHOOK_SECRET_KEY/);
+      expect(await deliverWebhook({ db, box, timing }, ref)).toBe("delivered");
+      expect(receiver.received).toHaveLength(1);
     } finally {
       await receiver.close();
     }

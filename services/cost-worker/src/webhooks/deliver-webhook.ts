@@ -72,15 +72,27 @@ export async function deliverWebhook(deps: DeliverDeps, ref: DeliveryRef): Promi
 
   const attemptedAt = now();
   const body = JSON.stringify(webhookBody(event));
-  const headers = signDelivery(
-    deps.box,
-    ref.organizationId,
-    webhook,
-    webhookMessageId(ref.eventId, ref.webhookId),
-    body,
-    attemptedAt,
-  );
-  const outcome = await postWebhook(webhook.url, body, { ...headers }, timing.timeoutMs);
+  let outcome: PostOutcome;
+  try {
+    const headers = signDelivery(
+      deps.box,
+      ref.organizationId,
+      webhook,
+      webhookMessageId(ref.eventId, ref.webhookId),
+      body,
+      attemptedAt,
+    );
+    outcome = await postWebhook(webhook.url, body, { ...headers }, timing.timeoutMs);
+  } catch (error) {
+    // Nothing was sent (a secret that does not open with this key): an attempt like any other, listed and retried.
+    outcome = {
+      ok: false,
+      statusCode: null,
+      error: `not sent: ${(error as Error).message}`,
+      durationMs: 0,
+      responseExcerpt: null,
+    };
+  }
   const windowOver = Date.parse(leased.window_started_at) + timing.retryWindowMs <= now().getTime();
   await recordAttempt(deps.db, deliveryRef, attemptedAt, outcome, windowOver, timing, now());
   if (outcome.ok) return "delivered";
