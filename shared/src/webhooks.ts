@@ -1,3 +1,5 @@
+import * as v from "valibot";
+
 /**
  * Budget events and their webhooks: the event outbox the budget evaluation writes
  * (`organizations/{org}/events/{event_id}`), each organization's webhooks, and one delivery per
@@ -37,6 +39,29 @@ export interface EventDocument {
   created_at: string;
   data: BudgetEventData;
   dispatched_at: string | null;
+}
+
+/**
+ * What the dispatch checks of an event before sending it anywhere: its type, its time, and that its data
+ * names the budget and the organization it sits under. The rest of `data` goes out as written.
+ */
+export const EventDocumentSchema = v.object({
+  type: v.picklist(WEBHOOK_EVENT_TYPES),
+  created_at: v.pipe(v.string(), v.isoTimestamp()),
+  data: v.looseObject({ budget_id: v.pipe(v.string(), v.minLength(1)), organization_id: v.string() }),
+});
+
+/** Why an event in `organizationId`'s outbox cannot be sent, or undefined when it can. */
+export function eventProblem(event: unknown, organizationId: string): string | undefined {
+  const parsed = v.safeParse(EventDocumentSchema, event);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    return `${issue.path?.map((item) => String(item.key)).join(".") ?? "event"}: ${issue.message}`;
+  }
+  if (parsed.output.data.organization_id !== organizationId) {
+    return `data.organization_id is "${parsed.output.data.organization_id}", not the outbox's organization`;
+  }
+  return undefined;
 }
 
 /** What a receiver gets: the Standard Webhooks payload shape. */

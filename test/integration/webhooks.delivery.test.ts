@@ -141,6 +141,31 @@ describe("webhook delivery", () => {
     }
   });
 
+  it("sends no event that names another organization, or is not in the contract's shape", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { organizationId, webhookId } = await organizationWithWebhook(receiver.url);
+      const foreign = await createEvent(db, organizationId, { budgetId: "foreign" });
+      await db.doc(DOCUMENT_PATHS.event(organizationId, foreign.id)).update({ "data.organization_id": "someone-else" });
+      await db.doc(DOCUMENT_PATHS.event(organizationId, "bad")).create({ type: "budget.spent", dispatched_at: null });
+      const good = await createEvent(db, organizationId);
+      expect(await dispatchEvents({ db, queue: pipeline.queue, timing })).toMatchObject({
+        dispatched: 1,
+        refused: 2,
+        deliveries: 1,
+      });
+      await until(() => receiver.received.length === 1);
+      expect(receiver.received[0]?.headers["webhook-id"]).toBe(`${good.id}.${webhookId}`);
+      const refusedEvent = (await db.doc(DOCUMENT_PATHS.event(organizationId, "bad")).get()).data();
+      expect(refusedEvent).toMatchObject({ dispatch_error: expect.stringMatching(/^type: /) });
+      expect((await db.doc(DOCUMENT_PATHS.event(organizationId, foreign.id)).get()).get("dispatch_error")).toMatch(
+        /not the outbox's organization/,
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("lists an attempt that could not be signed (another key), and retries it", async () => {
     const receiver = await startReceiver();
     try {

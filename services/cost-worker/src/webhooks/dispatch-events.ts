@@ -4,6 +4,7 @@ import {
   type DeliveryDocument,
   DOCUMENT_PATHS,
   type EventDocument,
+  eventProblem,
   MAX_WEBHOOKS_PER_ORGANIZATION,
   type WebhookDocument,
   webhookMessageId,
@@ -27,6 +28,8 @@ export interface DispatchRun {
   dispatched: number;
   /** Deliveries made for them. */
   deliveries: number;
+  /** Events not sent: not in the contract's shape, or naming another organization (`dispatch_error` says why). */
+  refused: number;
   /** Deliveries queued again by the sweep, and those it marked failed (retry window over). */
   requeued: number;
   failed: number;
@@ -89,7 +92,7 @@ export function newDelivery(
 export async function dispatchEvents(deps: DispatchDeps): Promise<DispatchRun> {
   const now = deps.now ?? (() => new Date());
   const timing = deps.timing ?? DEFAULT_DELIVERY_TIMING;
-  const run: DispatchRun = { dispatched: 0, deliveries: 0, requeued: 0, failed: 0, queueFailures: 0 };
+  const run: DispatchRun = { dispatched: 0, deliveries: 0, refused: 0, requeued: 0, failed: 0, queueFailures: 0 };
   const pending = await deps.db
     .collectionGroup(COLLECTIONS.events)
     .where("dispatched_at", "==", null)
@@ -99,6 +102,14 @@ export async function dispatchEvents(deps: DispatchDeps): Promise<DispatchRun> {
   for (const doc of pending.docs) {
     const organizationId = organizationOf(doc);
     if (!organizationId || doc.ref.parent.parent?.parent.id !== COLLECTIONS.organizations) continue;
+    const problem = eventProblem(doc.data(), organizationId);
+    if (problem) {
+      // Never sent (another organization's data, or not an event); kept, and marked, so it does not block the outbox.
+      await doc.ref.update({ dispatched_at: now().toISOString(), dispatch_error: problem });
+      run.refused += 1;
+      deps.log?.(`event ${doc.ref.path} not sent: ${problem}`);
+      continue;
+    }
     const event = { ...(doc.data() as EventDocument), id: doc.id };
     let webhooks = webhooksOf.get(organizationId);
     if (!webhooks) {
