@@ -1,17 +1,8 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
 import { terminateDatabases } from "@usage-ingestion/shared/server";
-import {
-  DEFAULT_DELIVERIES_TOPIC,
-  type DeliveryQueue,
-  pubsubDeliveryQueue,
-} from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
-import {
-  parseSecretKey,
-  type SecretBox,
-  SecretKeyError,
-  secretBox,
-} from "../../services/cost-worker/src/webhooks/secret-box.ts";
+import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
+import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { adminTarget } from "../lib/local-stack-state.ts";
 import { defaultTopologyNames } from "../lib/topology.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
@@ -32,7 +23,7 @@ import { runOtelCommand } from "./otel.ts";
 import { runPricingAudit } from "./pricing-audit.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 import { runReportCommand } from "./report-commands.ts";
-import { runWebhookCommand, WEBHOOK_HELP } from "./webhook-commands.ts";
+import { runWebhookCommand, WEBHOOK_HELP, webhookClients } from "./webhook-commands.ts";
 
 const HELP = `Usage: npm run admin -- <command>
 
@@ -92,8 +83,6 @@ Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_
   dead-letters replay <id>...         the same for the dead letters with these ids
 
 ${WEBHOOK_HELP}
-  (WEBHOOK_SECRET_KEY encrypts secrets: the local stack's own, or Secret Manager's on Google Cloud;
-  WEBHOOK_DELIVERIES_TOPIC, default usage-webhook-deliveries, is where replays are queued)
 
 Reports
   costs <org-id> [--from ISO] [--to ISO] [--by customer,model,...] [field=value]... [--csv]
@@ -128,16 +117,6 @@ export interface AdminClients {
   /** What seals webhook secrets (default: WEBHOOK_SECRET_KEY) and where deliveries are queued. */
   webhookBox?: () => SecretBox;
   deliveryQueue?: () => DeliveryQueue;
-}
-
-/** The secret box of WEBHOOK_SECRET_KEY; a missing or malformed key is the operator's to fix. */
-function envSecretBox(): SecretBox {
-  try {
-    return secretBox(parseSecretKey(process.env.WEBHOOK_SECRET_KEY));
-  } catch (error) {
-    if (error instanceof SecretKeyError) throw new UserError(error.message);
-    throw error;
-  }
 }
 
 export async function runAdmin(args: string[], db: Firestore, out: Out, clients: AdminClients = {}): Promise<void> {
@@ -251,14 +230,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       return out(`replayed ${replayed} dead letter(s), skipped ${outcomes.length - replayed} already stored`);
     }
     default:
-      if (group === "webhook") {
-        return runWebhookCommand(action, rest, db, out, {
-          box: clients.webhookBox ?? envSecretBox,
-          queue:
-            clients.deliveryQueue ??
-            (() => pubsubDeliveryQueue(pubsub(), process.env.WEBHOOK_DELIVERIES_TOPIC || DEFAULT_DELIVERIES_TOPIC)),
-        });
-      }
+      if (group === "webhook") return runWebhookCommand(action, rest, db, out, webhookClients(pubsub, clients));
       if (await runReportCommand(args, db, reportsDb, out)) return;
       if (group === "reprice" && action) return runReprice([action, ...rest], db, out);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);

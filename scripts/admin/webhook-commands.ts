@@ -1,6 +1,16 @@
 import type { Firestore } from "@google-cloud/firestore";
-import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
-import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
+import type { PubSub } from "@google-cloud/pubsub";
+import {
+  DEFAULT_DELIVERIES_TOPIC,
+  type DeliveryQueue,
+  pubsubDeliveryQueue,
+} from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
+import {
+  parseSecretKey,
+  type SecretBox,
+  SecretKeyError,
+  secretBox,
+} from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { UserError } from "./organizations.ts";
 import { replayDelivery, replayEvent } from "./webhook-replay.ts";
 import {
@@ -37,12 +47,35 @@ export const WEBHOOK_HELP = `Webhooks (budget events, signed per Standard Webhoo
   webhook replay <org-id> <webhook-id> <event-id>
                                       queue that delivery again (same webhook-id), whatever its state
   webhook replay <org-id> --event <event-id>
-                                      queue the event again to every active webhook that takes it`;
+                                      queue the event again to every active webhook that takes it
+  (WEBHOOK_SECRET_KEY encrypts secrets: the local stack's own, or Secret Manager's on Google Cloud;
+  WEBHOOK_DELIVERIES_TOPIC, default usage-webhook-deliveries, is where replays are queued)`;
 
 export interface WebhookClients {
   box: () => SecretBox;
   queue: () => DeliveryQueue;
 }
+
+/** The secret box of WEBHOOK_SECRET_KEY; a missing or malformed key is the operator's to fix. */
+function envSecretBox(): SecretBox {
+  try {
+    return secretBox(parseSecretKey(process.env.WEBHOOK_SECRET_KEY));
+  } catch (error) {
+    if (error instanceof SecretKeyError) throw new UserError(error.message);
+    throw error;
+  }
+}
+
+/** The given box and queue, or those of the environment: WEBHOOK_SECRET_KEY, WEBHOOK_DELIVERIES_TOPIC. */
+export const webhookClients = (
+  pubsub: () => PubSub,
+  given: { webhookBox?: () => SecretBox; deliveryQueue?: () => DeliveryQueue },
+): WebhookClients => ({
+  box: given.webhookBox ?? envSecretBox,
+  queue:
+    given.deliveryQueue ??
+    (() => pubsubDeliveryQueue(pubsub(), process.env.WEBHOOK_DELIVERIES_TOPIC || DEFAULT_DELIVERIES_TOPIC)),
+});
 
 /** Positional arguments and `--name value` options; an option not in `allowed` is refused. */
 function parseArgs(args: string[], allowed: readonly string[], usage: string) {
