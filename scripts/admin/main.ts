@@ -1,6 +1,8 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
 import { terminateDatabases } from "@usage-ingestion/shared/server";
+import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
+import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { adminTarget } from "../lib/local-stack-state.ts";
 import { defaultTopologyNames } from "../lib/topology.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
@@ -21,6 +23,7 @@ import { runOtelCommand } from "./otel.ts";
 import { runPricingAudit } from "./pricing-audit.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 import { runReportCommand } from "./report-commands.ts";
+import { runWebhookCommand, WEBHOOK_HELP, webhookClients } from "./webhook-commands.ts";
 
 const HELP = `Usage: npm run admin -- <command>
 
@@ -79,6 +82,8 @@ Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_
   dead-letters replay --all           republish every dead letter onto the topic, then remove it
   dead-letters replay <id>...         the same for the dead letters with these ids
 
+${WEBHOOK_HELP}
+
 Reports
   costs <org-id> [--from ISO] [--to ISO] [--by customer,model,...] [field=value]... [--csv]
                                       the GET /usage/costs report in the terminal
@@ -109,6 +114,9 @@ export interface AdminClients {
   reportsDb?: Firestore;
   /** The keys database's client (KEYS_DATABASE), when keys live apart from the records. */
   keysDb?: Firestore;
+  /** What seals webhook secrets (default: WEBHOOK_SECRET_KEY) and where deliveries are queued. */
+  webhookBox?: () => SecretBox;
+  deliveryQueue?: () => DeliveryQueue;
 }
 
 export async function runAdmin(args: string[], db: Firestore, out: Out, clients: AdminClients = {}): Promise<void> {
@@ -222,6 +230,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       return out(`replayed ${replayed} dead letter(s), skipped ${outcomes.length - replayed} already stored`);
     }
     default:
+      if (group === "webhook") return runWebhookCommand(action, rest, db, out, webhookClients(pubsub, clients));
       if (await runReportCommand(args, db, reportsDb, out)) return;
       if (group === "reprice" && action) return runReprice([action, ...rest], db, out);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);

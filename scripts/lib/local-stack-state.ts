@@ -19,6 +19,9 @@ export interface LocalStackState {
   pubsubEmulatorHost: string;
   pubsubTopic: string;
   gatewayUrl: string;
+  /** The key that seals webhook secrets in this stack, and its deliveries topic (for `admin webhook`). */
+  webhookSecretKey?: string;
+  webhookDeliveriesTopic?: string;
   /** The `npm start` process; the file is believed only while it runs. */
   pid: number;
   startedAt: string;
@@ -121,6 +124,10 @@ export function adminTarget(env: NodeJS.ProcessEnv = process.env): AdminTarget {
       // No metadata server to ask for a project or credentials on this machine.
       METADATA_SERVER_DETECTION: "none",
       ...(state.pubsubTopic && !env.PUBSUB_TOPIC ? { PUBSUB_TOPIC: state.pubsubTopic } : {}),
+      ...(state.webhookSecretKey && !env.WEBHOOK_SECRET_KEY ? { WEBHOOK_SECRET_KEY: state.webhookSecretKey } : {}),
+      ...(state.webhookDeliveriesTopic && !env.WEBHOOK_DELIVERIES_TOPIC
+        ? { WEBHOOK_DELIVERIES_TOPIC: state.webhookDeliveriesTopic }
+        : {}),
     };
     return { env: stackEnv, line: describeTarget(state.projectId, stackEnv, "the local stack") };
   }

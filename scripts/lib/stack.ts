@@ -5,6 +5,7 @@ import { redeliverySweep } from "./redelivery.ts";
 import { startGatewayProcess, startWorkerProcess } from "./services.ts";
 import { type Supervised, type SupervisorOptions, supervise } from "./supervisor.ts";
 import { defaultTopologyNames, ensureTopology, pushEndpointFor, type TopologyNames } from "./topology.ts";
+import { startWebhookDelivery } from "./webhook-topology.ts";
 
 export interface StackOptions {
   projectId: string;
@@ -13,7 +14,7 @@ export interface StackOptions {
   existingEmulators?: { pubsubHost?: string; firestoreHost?: string };
   /** Extra environment for both services (cache times, timeouts). */
   env?: Record<string, string>;
-  onLine?: (service: "gateway" | "worker", line: string) => void;
+  onLine?: (service: "gateway" | "worker" | "webhooks", line: string) => void;
   /** The stack's own lines: restarts, redelivery trouble. */
   onEvent?: (line: string) => void;
   /** A service kept dying and is no longer restarted; the caller should stop the stack. */
@@ -23,6 +24,8 @@ export interface StackOptions {
   supervision?: Pick<SupervisorOptions, "maxRestarts" | "windowMs" | "restartDelayMs">;
   /** Run the bundles `npm run build` makes, as production does, instead of the TypeScript sources. */
   built?: boolean;
+  /** Also the webhook delivery function, with this key sealing secrets (npm start; the tests need none). */
+  webhookSecretKey?: string;
 }
 
 export interface Stack {
@@ -32,6 +35,8 @@ export interface Stack {
   names: TopologyNames;
   gateway: Supervised;
   worker: Supervised;
+  /** The webhook delivery function, when asked for (`webhookSecretKey`). */
+  webhooks?: { url: string; topic: string };
   /** Has every unacknowledged message pushed to the worker again now. */
   redeliver(): Promise<void>;
   stop(): Promise<void>;
@@ -109,6 +114,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     // What an earlier stack on these emulators accepted and never delivered goes out now.
     await sweep.now();
+    const webhooks =
+      options.webhookSecretKey === undefined
+        ? undefined
+        : await startWebhookDelivery(pubsub, {
+            projectId: options.projectId,
+            port: await freePort(),
+            env: { ...env, WEBHOOK_SECRET_KEY: options.webhookSecretKey },
+            built: options.built,
+            onLine: (line) => options.onLine?.("webhooks", line),
+            supervision: supervision(),
+          });
+    if (webhooks) started.push(webhooks.process);
     const startGateway = () =>
       startGatewayProcess({
         port: options.gatewayPort,
@@ -125,6 +142,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       names,
       gateway,
       worker,
+      webhooks: webhooks && { url: webhooks.url, topic: webhooks.names.topic },
       redeliver: sweep.now,
       stop,
     };

@@ -1,6 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
 import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
+import { generateSecretKey } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { listDimensions, setDimensions } from "../admin/dimensions.ts";
 import { adminDatabases } from "../admin/firestore.ts";
 import { createApiKey, createOrganization, setOrganizationStatus, UserError } from "../admin/organizations.ts";
@@ -8,6 +9,7 @@ import { BUNDLES, bundle } from "../lib/bundle.ts";
 import { localStackStatePath, removeLocalStackState, writeLocalStackState } from "../lib/local-stack-state.ts";
 import { watchParents } from "../lib/parent-watch.ts";
 import { PortInUseError, type Stack, startStack } from "../lib/stack.ts";
+import { dispatchEveryInterval } from "./webhook-dispatch.ts";
 
 /**
  * `npm start`: the whole service on this machine. Emulators (or the ones the *_EMULATOR_HOST variables
@@ -72,8 +74,13 @@ function foldEveryInterval(): () => Promise<void> {
   };
 }
 
+/** The key that seals webhook secrets: WEBHOOK_SECRET_KEY, or one made for this run (recorded for the admin). */
+const webhookSecretKey = process.env.WEBHOOK_SECRET_KEY || generateSecretKey();
+const webhookSweepAfterMs = Number(process.env.WEBHOOK_SWEEP_AFTER_MS ?? 10_000);
+
 let stack: Stack | undefined;
 let stopFolding: (() => Promise<void>) | undefined;
+let stopDispatching: (() => Promise<void>) | undefined;
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
@@ -81,6 +88,7 @@ async function stop(code: number) {
   removeLocalStackState(process.pid);
   console.log("Stopping the local stack...");
   await stopFolding?.();
+  await stopDispatching?.();
   await stack?.stop();
   console.log("Stopped.");
   process.exit(code);
@@ -101,6 +109,8 @@ try {
   stack = await startStack({
     built: true,
     projectId,
+    webhookSecretKey,
+    env: { WEBHOOK_SWEEP_AFTER_MS: String(webhookSweepAfterMs) },
     gatewayPort,
     workerPort: process.env.WORKER_PORT ? Number(process.env.WORKER_PORT) : undefined,
     existingEmulators: {
@@ -116,11 +126,20 @@ try {
   });
   const { ingestKey, readKey } = await seedDevelopment();
   stopFolding = foldEveryInterval();
+  stopDispatching = dispatchEveryInterval({
+    projectId,
+    topic: stack.webhooks?.topic as string,
+    intervalMs: Number(process.env.WEBHOOK_DISPATCH_INTERVAL_MS ?? 3_000),
+    sweepAfterMs: webhookSweepAfterMs,
+    log: (line) => console.log(`[webhooks] ${line}`),
+  });
   const recorded = writeLocalStackState({
     projectId,
     firestoreEmulatorHost: stack.emulators.firestoreHost,
     pubsubEmulatorHost: stack.emulators.pubsubHost,
     pubsubTopic: stack.names.topic,
+    webhookSecretKey,
+    webhookDeliveriesTopic: stack.webhooks?.topic,
     gatewayUrl: stack.baseUrl,
     pid: process.pid,
     startedAt: new Date().toISOString(),
@@ -141,6 +160,7 @@ try {
 Gateway:          ${stack.baseUrl}
 Dashboard:        ${stack.baseUrl}/dashboard
 Cost worker:      ${stack.workerUrl}
+Webhooks:         ${stack.webhooks?.url} (budget events, signed; npm run admin -- webhook create dev <url>)
 Pub/Sub emulator: ${stack.emulators.pubsubHost}   Firestore emulator: ${stack.emulators.firestoreHost}
 Organization:     ${DEV_ORGANIZATION} (context dimension: ${DEV_DIMENSION})
 Ingest key:       ${ingestKey}

@@ -9,6 +9,10 @@ export const COLLECTIONS = {
   costRollups: "cost_rollups",
   unpricedRollups: "unpriced_rollups",
   transactionIds: "transaction_ids",
+  events: "events",
+  webhooks: "webhooks",
+  webhookDeliveries: "webhook_deliveries",
+  webhookAttempts: "webhook_attempts",
 } as const;
 
 /** Document paths, for `firestore.doc(path)`: the only place they are spelled out. */
@@ -28,6 +32,17 @@ export const DOCUMENT_PATHS = {
   platformPricing: `${COLLECTIONS.platformPricing}/current`,
   organization: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}`,
   apiKey: (keyHash: string) => `${COLLECTIONS.apiKeys}/${keyHash}`,
+  events: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.events}`,
+  event: (organizationId: string, eventId: string) => `${DOCUMENT_PATHS.events(organizationId)}/${eventId}`,
+  webhooks: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.webhooks}`,
+  webhook: (organizationId: string, webhookId: string) => `${DOCUMENT_PATHS.webhooks(organizationId)}/${webhookId}`,
+  /** One delivery per (webhook, event), named by the event's id under its webhook. */
+  webhookDeliveries: (organizationId: string, webhookId: string) =>
+    `${DOCUMENT_PATHS.webhook(organizationId, webhookId)}/${COLLECTIONS.webhookDeliveries}`,
+  webhookDelivery: (organizationId: string, webhookId: string, eventId: string) =>
+    `${DOCUMENT_PATHS.webhookDeliveries(organizationId, webhookId)}/${eventId}`,
+  webhookAttempts: (organizationId: string, webhookId: string, eventId: string) =>
+    `${DOCUMENT_PATHS.webhookDelivery(organizationId, webhookId, eventId)}/${COLLECTIONS.webhookAttempts}`,
 };
 
 export type Status = "active" | "disabled";

@@ -22,3 +22,4 @@ export * from "./timeout.ts";
 export * from "./trace.ts";
 export * from "./unicode.ts";
 export * from "./validate-transaction.ts";
+export * from "./webhooks.ts";

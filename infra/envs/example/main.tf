@@ -36,6 +36,7 @@ module "worker" {
   source_dir                   = "${path.root}/../../../services/cost-worker/dist"
   service_account_email        = module.iam.worker_email
   pusher_service_account_email = module.iam.pusher_email
+  pubsub_service_agent         = module.iam.pubsub_service_agent
   max_instances                = var.worker_max_instances
   depends_on                   = [module.apis, module.firestore]
 }

@@ -85,3 +85,27 @@ output "keys_database" {
   description = "The database meant for `api_keys` alone."
   value       = google_firestore_database.keys.name
 }
+
+# Webhooks (docs/webhooks.md) read two collection groups across organizations: the dispatch finds
+# `events` whose `dispatched_at` is null, the sweep finds `webhook_deliveries` whose `sweep_at` has come.
+# Single-field indexes exist for one collection by default, not for a collection group: these add them
+# (and keep the collection-scope ones an override would otherwise drop).
+resource "google_firestore_field" "collection_group_scans" {
+  for_each = {
+    events             = "dispatched_at"
+    webhook_deliveries = "sweep_at"
+  }
+  project    = var.project_id
+  database   = google_firestore_database.default.name
+  collection = each.key
+  field      = each.value
+  index_config {
+    indexes {
+      order = "ASCENDING"
+    }
+    indexes {
+      order       = "ASCENDING"
+      query_scope = "COLLECTION_GROUP"
+    }
+  }
+}

@@ -1,7 +1,8 @@
 # The cost worker as a Cloud Run function (Cloud Functions gen2), fed by the Pub/Sub push subscription
 # of the pubsub module (its retry and dead-letter policies apply), and the fold step from the same code:
-# a second function that Cloud Scheduler ticks through Pub/Sub. Every variable of
-# services/cost-worker/src/env.ts is set on both. No anonymous invocation: only the pusher may call them.
+# a second function that Cloud Scheduler ticks through Pub/Sub; the webhook functions are in webhooks.tf.
+# Every variable of services/cost-worker/src/env.ts is set on each. No anonymous invocation: only the
+# pusher may call them.
 variable "project_id" {
   description = "The Google Cloud project of the function."
   type        = string
@@ -86,6 +87,10 @@ locals {
     FOLD_LOOKBACK_HOURS         = tostring(var.fold_lookback_hours)
     FOLD_MAX_PERIODS            = tostring(var.fold_max_periods)
     LOG_FORMAT                  = "json"
+    WEBHOOK_DELIVERIES_TOPIC    = local.webhook_deliveries_topic
+    WEBHOOK_TIMEOUT_MS          = tostring(var.webhook_timeout_ms)
+    WEBHOOK_SWEEP_AFTER_MS      = tostring(var.webhook_sweep_after_ms)
+    WEBHOOK_RETRY_WINDOW_MS     = tostring(var.webhook_retry_window_ms)
     NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"
   }
 }

@@ -1,4 +1,4 @@
-import { integerVar, logFormatVar, optionalStringVar, parseConfig } from "@usage-ingestion/shared/server";
+import { integerVar, logFormatVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 
 /** Every variable the worker reads; deployment sets these (infra tests hold the Terraform to this list). */
@@ -15,6 +15,14 @@ export const WorkerEnvSchema = v.object({
   FOLD_LOOKBACK_HOURS: integerVar(48),
   FOLD_MAX_PERIODS: integerVar(200),
   LOG_FORMAT: logFormatVar(),
+  /** Webhooks: the deliveries topic the dispatch and the sweep queue onto. */
+  WEBHOOK_DELIVERIES_TOPIC: stringVar("usage-webhook-deliveries"),
+  /** Bound on one POST to a receiver, its answer included. */
+  WEBHOOK_TIMEOUT_MS: integerVar(10_000),
+  /** A pending delivery untouched this long is queued again by the sweep (above Pub/Sub's maximum backoff). */
+  WEBHOOK_SWEEP_AFTER_MS: integerVar(900_000),
+  /** How long a delivery is retried before it is marked failed: at least a day. */
+  WEBHOOK_RETRY_WINDOW_MS: integerVar(86_400_000, 86_400_000),
 });
 
 export type WorkerConfig = v.InferOutput<typeof WorkerEnvSchema>;

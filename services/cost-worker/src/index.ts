@@ -4,13 +4,19 @@ import { parseTraceparent, TRACEPARENT_ATTRIBUTE } from "@usage-ingestion/shared
 import { createLogger } from "@usage-ingestion/shared/server";
 import { parseWorkerConfig } from "./env.ts";
 import { foldDue } from "./fold/fold-due.ts";
-import { FOLD_FUNCTION_NAME, FUNCTION_NAME } from "./function-name.ts";
+import {
+  FOLD_FUNCTION_NAME,
+  FUNCTION_NAME,
+  WEBHOOK_DELIVERY_FUNCTION_NAME,
+  WEBHOOK_DISPATCH_FUNCTION_NAME,
+} from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
 import { outsideDomain } from "./outside-domain.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
 import { firestoreDimensionsStore } from "./store/dimensions-store.ts";
 import { firestoreCommits, firestoreCommitsOptions } from "./store/firestore-commits.ts";
 import { firestoreRecordStore } from "./store/records.ts";
+import { webhookFunctions } from "./webhooks/webhook-functions.ts";
 
 /** The composition root: config parsed once, one Firestore client, the handler registered by name. */
 const config = parseWorkerConfig(process.env);
@@ -78,3 +84,12 @@ functions.cloudEvent(FOLD_FUNCTION_NAME, () =>
     });
   }),
 );
+
+// The webhook functions, deployed from this same code (infra/modules/webhooks): delivery, one push per
+// delivery; dispatch, a scheduled tick. Their clients are made on the first call, so the pricing function
+// never opens them.
+const webhooks = webhookFunctions(config, process.env.WEBHOOK_SECRET_KEY, deps.logger);
+functions.cloudEvent(WEBHOOK_DELIVERY_FUNCTION_NAME, (event: functions.CloudEvent<PubSubEvent["data"]>) =>
+  outsideDomain(() => webhooks.deliver(event as PubSubEvent)),
+);
+functions.cloudEvent(WEBHOOK_DISPATCH_FUNCTION_NAME, () => outsideDomain(() => webhooks.dispatch()));

@@ -1,0 +1,147 @@
+import * as v from "valibot";
+
+/**
+ * Budget events and their webhooks: the event outbox the budget evaluation writes
+ * (`organizations/{org}/events/{event_id}`), each organization's webhooks, and one delivery per
+ * (webhook, event) with its attempts. docs/webhooks.md describes the bodies receivers get.
+ */
+export const WEBHOOK_EVENT_TYPES = ["budget.threshold_crossed", "budget.forecast_exceeded"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The `data` of both budget events; `threshold_percent` on threshold events only, `forecast_usd` on forecasts. */
+export interface BudgetEventData {
+  budget_id: string;
+  budget_name: string | null;
+  organization_id: string;
+  scope: {
+    customer?: string;
+    provider?: string;
+    model?: string;
+    dimension?: { name: string; value: string };
+  };
+  period: { start: string; end: string };
+  /** Decimal strings in USD, exact (nine decimals at most). */
+  amount_usd: string;
+  spent_usd: string;
+  /** Spent as a percentage of the amount, two decimals. */
+  percent: string;
+  threshold_percent?: number;
+  forecast_usd?: string;
+}
+
+/**
+ * One event in the outbox, created once (a create precondition) by the budget evaluation; the dispatch
+ * sets `dispatched_at` once it has made a delivery for each of the organization's webhooks.
+ */
+export interface EventDocument {
+  id: string;
+  type: WebhookEventType;
+  created_at: string;
+  data: BudgetEventData;
+  dispatched_at: string | null;
+}
+
+/**
+ * What the dispatch checks of an event before sending it anywhere: its type, its time, and that its data
+ * names the budget and the organization it sits under. The rest of `data` goes out as written.
+ */
+export const EventDocumentSchema = v.object({
+  type: v.picklist(WEBHOOK_EVENT_TYPES),
+  created_at: v.pipe(v.string(), v.isoTimestamp()),
+  data: v.looseObject({ budget_id: v.pipe(v.string(), v.minLength(1)), organization_id: v.string() }),
+});
+
+/** Why an event in `organizationId`'s outbox cannot be sent, or undefined when it can. */
+export function eventProblem(event: unknown, organizationId: string): string | undefined {
+  const parsed = v.safeParse(EventDocumentSchema, event);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    return `${issue.path?.map((item) => String(item.key)).join(".") ?? "event"}: ${issue.message}`;
+  }
+  if (parsed.output.data.organization_id !== organizationId) {
+    return `data.organization_id is "${parsed.output.data.organization_id}", not the outbox's organization`;
+  }
+  return undefined;
+}
+
+/** What a receiver gets: the Standard Webhooks payload shape. */
+export interface WebhookBody {
+  type: WebhookEventType;
+  timestamp: string;
+  data: BudgetEventData;
+}
+
+export const webhookBody = (event: Pick<EventDocument, "type" | "created_at" | "data">): WebhookBody => ({
+  type: event.type,
+  timestamp: event.created_at,
+  data: event.data,
+});
+
+/** The `webhook-id` header: the event and the webhook, the same on every attempt, so receivers can dedupe. */
+export const webhookMessageId = (eventId: string, webhookId: string) => `${eventId}.${webhookId}`;
+
+/** Webhook bounds: URL length, webhooks per organization. */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+export const MAX_WEBHOOKS_PER_ORGANIZATION = 20;
+/** Secrets kept on a webhook at once (the current one and those still in their overlap window). */
+export const MAX_WEBHOOK_SECRETS = 5;
+
+export type WebhookStatus = "active" | "disabled";
+
+/** A signing secret, encrypted (AES-256-GCM); `expires_at` is set when a newer one replaced it. */
+export interface WebhookSecretDocument {
+  encrypted: string;
+  /** The secret's first characters after `whsec_`, to tell secrets apart in listings. */
+  prefix: string;
+  created_at: string;
+  expires_at: string | null;
+}
+
+export interface WebhookDocument {
+  id: string;
+  url: string;
+  event_types: WebhookEventType[];
+  status: WebhookStatus;
+  created_at: string;
+  description: string | null;
+  /** Newest first. */
+  secrets: WebhookSecretDocument[];
+}
+
+export type DeliveryStatus = "pending" | "delivered" | "failed";
+
+/**
+ * One event for one webhook, at `webhooks/{webhook_id}/webhook_deliveries/{event_id}`. `sweep_at` is
+ * present while the delivery is pending: the sweep queues it again when it is reached (nothing touched it).
+ */
+export interface DeliveryDocument {
+  id: string;
+  organization_id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  status: DeliveryStatus;
+  created_at: string;
+  /** Retries run for at least a day from here (reset by a replay). */
+  window_started_at: string;
+  sweep_at?: string;
+  /** An attempt in flight holds the delivery until then, so two pushes never post at once. */
+  leased_until?: string;
+  attempt_count: number;
+  queued_count: number;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
+}
+
+export interface DeliveryAttemptDocument {
+  attempted_at: string;
+  /** The receiver's HTTP status, or null when none came (time-out, refused connection). */
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  /** The first bytes of the receiver's answer. */
+  response_excerpt: string | null;
+}

@@ -1,0 +1,76 @@
+import { Webhook } from "standardwebhooks";
+import { describe, expect, it } from "vitest";
+import { createWebhook } from "../../scripts/admin/webhook-store.ts";
+import { freePort } from "../../scripts/lib/processes.ts";
+import { startStack } from "../../scripts/lib/stack.ts";
+import { dispatchEveryInterval } from "../../scripts/local-stack/webhook-dispatch.ts";
+import { generateSecretKey, parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
+import { firestore, seedOrganization, uniqueId } from "../setup/harness.ts";
+import { createEvent, startReceiver, until } from "../setup/webhooks.ts";
+
+// The local stack's webhooks as `npm start` runs them: the delivery function as a process pushed by the
+// Pub/Sub emulator, the dispatch and its sweep every second in this process. The emulator stops pushing a
+// delivery after a few failures; the sweep is what gets it to a receiver that was down for a while.
+describe("webhooks on the local stack", () => {
+  it("gets every event, once, to a receiver that failed for several seconds", { timeout: 120_000 }, async () => {
+    const key = generateSecretKey();
+    const { organizationId } = await seedOrganization();
+    // Down from the start until 8 s after the events are made.
+    let recoverAt = Number.POSITIVE_INFINITY;
+    const receiver = await startReceiver(() => (Date.now() < recoverAt ? 500 : 200));
+    const lines: string[] = [];
+    const stack = await startStack({
+      projectId: process.env.GOOGLE_CLOUD_PROJECT as string,
+      gatewayPort: await freePort(),
+      existingEmulators: {
+        pubsubHost: process.env.PUBSUB_EMULATOR_HOST,
+        firestoreHost: process.env.FIRESTORE_EMULATOR_HOST,
+      },
+      env: {
+        PUBSUB_TOPIC: uniqueId("usage"),
+        WEBHOOK_DELIVERIES_TOPIC: uniqueId("deliveries"),
+        WEBHOOK_SWEEP_AFTER_MS: "3000",
+      },
+      webhookSecretKey: key,
+      onLine: (service, line) => lines.push(`[${service}] ${line}`),
+    });
+    const stopDispatching = dispatchEveryInterval({
+      projectId: process.env.GOOGLE_CLOUD_PROJECT as string,
+      topic: stack.webhooks?.topic as string,
+      intervalMs: 1_000,
+      sweepAfterMs: 3_000,
+      log: (line) => lines.push(`[dispatch] ${line}`),
+    });
+    try {
+      const { webhook, secret } = await createWebhook(firestore(), secretBox(parseSecretKey(key)), organizationId, {
+        url: receiver.url,
+      });
+      const events = [
+        await createEvent(firestore(), organizationId, { threshold: 50 }),
+        await createEvent(firestore(), organizationId, { threshold: 100 }),
+        await createEvent(firestore(), organizationId, { type: "budget.forecast_exceeded" }),
+      ];
+      recoverAt = Date.now() + 8_000;
+      const expected = events.map((event) => `${event.id}.${webhook.id}`).sort();
+      const delivered = () => receiver.received.filter((request) => request.answered === 200);
+      await until(() => delivered().length >= 3, 90_000).catch((error: Error) => {
+        throw new Error(`${error.message}\n${lines.slice(-30).join("\n")}`);
+      });
+      // A few sweeps later, still once each.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      expect(
+        delivered()
+          .map((request) => request.headers["webhook-id"])
+          .sort(),
+      ).toEqual(expected);
+      expect(receiver.received.some((request) => request.answered === 500)).toBe(true);
+      for (const request of receiver.received) {
+        expect(new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).toBeTruthy();
+      }
+    } finally {
+      await stopDispatching();
+      await stack.stop();
+      await receiver.close();
+    }
+  });
+});

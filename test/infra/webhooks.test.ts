@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseWorkerConfig } from "../../services/cost-worker/src/env.ts";
+import {
+  WEBHOOK_DELIVERY_FUNCTION_NAME,
+  WEBHOOK_DISPATCH_FUNCTION_NAME,
+} from "../../services/cost-worker/src/function-name.ts";
+import { DEFAULT_DELIVERIES_TOPIC } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
+import { DAY_MS, DEFAULT_DELIVERY_TIMING } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
+import { type Hcl, infraQuery, parseInfra, tf } from "./hcl.ts";
+
+// The webhook delivery on Google Cloud, offline on the parsed Terraform (infra/modules/worker/webhooks.tf):
+// the deliveries topic, its push subscription's retry and dead-letter policies, the secret key from Secret
+// Manager, and retries that span at least a day, by the arithmetic of docs/webhooks.md.
+let files = new Map<string, Hcl>();
+const query = () => infraQuery(files);
+const resource = (type: string, name: string) => query().resource("worker", type, name);
+const variableDefault = (name: string) => query().variable("modules/worker", name).default;
+const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)?.[1]);
+
+beforeAll(async () => {
+  files = await parseInfra();
+});
+
+describe("webhook delivery (Terraform)", () => {
+  it("queues deliveries on the topic the code names, pushed to the delivery function by the pusher alone", () => {
+    expect(query().local("modules/worker", "webhook_deliveries_topic")).toBe(DEFAULT_DELIVERIES_TOPIC);
+    expect(parseWorkerConfig({}).WEBHOOK_DELIVERIES_TOPIC).toBe(DEFAULT_DELIVERIES_TOPIC);
+    expect(resource("google_pubsub_topic", "webhook_deliveries").name).toBe(tf("local.webhook_deliveries_topic"));
+    const push = resource("google_pubsub_subscription", "webhook_deliveries");
+    expect(push.topic).toBe(tf("google_pubsub_topic.webhook_deliveries.id"));
+    expect(push.push_config[0].push_endpoint).toBe(
+      tf("google_cloudfunctions2_function.webhooks.service_config[0].uri"),
+    );
+    expect(push.push_config[0].oidc_token[0].service_account_email).toBe(tf("var.pusher_service_account_email"));
+    const fn = resource("google_cloudfunctions2_function", "webhooks");
+    expect(fn.name).toBe("usage-webhooks");
+    expect(fn.build_config[0].entry_point).toBe(WEBHOOK_DELIVERY_FUNCTION_NAME);
+    expect(fn.service_config[0].ingress_settings).toBe("ALLOW_INTERNAL_ONLY");
+    expect(fn.service_config[0].environment_variables).toBe(tf("local.environment"));
+    expect(resource("google_cloud_run_service_iam_member", "pusher_invokes_webhooks").member).toBe(
+      `serviceAccount:${tf("var.pusher_service_account_email")}`,
+    );
+    // The dispatch and the sweep may publish deliveries.
+    expect(resource("google_pubsub_topic_iam_member", "worker_queues_deliveries")).toMatchObject({
+      role: "roles/pubsub.publisher",
+      member: `serviceAccount:${tf("var.service_account_email")}`,
+    });
+  });
+
+  it("retries with exponential backoff and dead-letters after Pub/Sub's most attempts", () => {
+    const push = resource("google_pubsub_subscription", "webhook_deliveries");
+    expect(push.retry_policy[0]).toEqual({
+      minimum_backoff: tf("var.webhook_minimum_backoff"),
+      maximum_backoff: tf("var.webhook_maximum_backoff"),
+    });
+    expect(push.dead_letter_policy[0]).toEqual({
+      dead_letter_topic: tf("google_pubsub_topic.webhook_dead_letter.id"),
+      max_delivery_attempts: tf("var.webhook_max_delivery_attempts"),
+    });
+    expect(variableDefault("webhook_max_delivery_attempts")).toBe(100);
+    expect(resource("google_pubsub_subscription", "webhook_dead_letter_hold").topic).toBe(
+      tf("google_pubsub_topic.webhook_dead_letter.id"),
+    );
+    expect(resource("google_pubsub_topic_iam_member", "agent_publishes_webhook_dead_letters").member).toBe(
+      tf("var.pubsub_service_agent"),
+    );
+    expect(resource("google_pubsub_subscription_iam_member", "agent_acks_webhook_deliveries").role).toBe(
+      "roles/pubsub.subscriber",
+    );
+  });
+
+  it("keeps retrying for at least a day: Pub/Sub's attempts, then the sweep until the window closes", () => {
+    const [minimum, maximum] = [
+      seconds(variableDefault("webhook_minimum_backoff")),
+      seconds(variableDefault("webhook_maximum_backoff")),
+    ];
+    // Pub/Sub's backoff doubles from the minimum up to the maximum: the time its attempts span at most.
+    let spanned = 0;
+    for (let attempt = 1, wait = minimum; attempt < variableDefault("webhook_max_delivery_attempts"); attempt++) {
+      spanned += wait;
+      wait = Math.min(wait * 2, maximum);
+    }
+    expect(spanned).toBe(630 + 93 * 600);
+    expect(spanned * 1000).toBeLessThan(DAY_MS); // hence the sweep
+    const sweepAfterMs = variableDefault("webhook_sweep_after_ms");
+    const timeoutMs = variableDefault("webhook_timeout_ms");
+    // The sweep never queues again a delivery Pub/Sub is still retrying: its waits and a POST are shorter.
+    expect(sweepAfterMs).toBeGreaterThan(maximum * 1000 + timeoutMs);
+    expect(sweepAfterMs).toBe(DEFAULT_DELIVERY_TIMING.sweepAfterMs);
+    expect(variableDefault("webhook_retry_window_ms")).toBeGreaterThanOrEqual(DAY_MS);
+    expect(() => parseWorkerConfig({ WEBHOOK_RETRY_WINDOW_MS: String(DAY_MS - 1) })).toThrow(/WEBHOOK_RETRY_WINDOW_MS/);
+    const environment = query().local("modules/worker", "environment");
+    expect(environment).toMatchObject({
+      WEBHOOK_RETRY_WINDOW_MS: tf("tostring(var.webhook_retry_window_ms)"),
+      WEBHOOK_SWEEP_AFTER_MS: tf("tostring(var.webhook_sweep_after_ms)"),
+    });
+  });
+
+  it("gives the key from Secret Manager to the delivery function, readable by the worker's identity only", () => {
+    const secret = resource("google_secret_manager_secret", "webhook_secret_key");
+    expect(secret.secret_id).toBe("usage-webhook-secret-key");
+    const fn = resource("google_cloudfunctions2_function", "webhooks");
+    expect(fn.service_config[0].secret_environment_variables[0]).toMatchObject({
+      key: "WEBHOOK_SECRET_KEY",
+      secret: tf("google_secret_manager_secret.webhook_secret_key.secret_id"),
+      version: "latest",
+    });
+    expect(resource("google_secret_manager_secret_iam_member", "worker_reads_webhook_key")).toMatchObject({
+      role: "roles/secretmanager.secretAccessor",
+      member: `serviceAccount:${tf("var.service_account_email")}`,
+    });
+    // Not a plain variable: no key in the environment map, or anywhere else in the Terraform.
+    expect(Object.keys(query().local("modules/worker", "environment"))).not.toContain("WEBHOOK_SECRET_KEY");
+    expect(JSON.stringify([...files.values()])).not.toMatch(/google_secret_manager_secret_version/);
+  });
+
+  it("dispatches every minute, Cloud Scheduler through Pub/Sub to the dispatch function", () => {
+    const fn = resource("google_cloudfunctions2_function", "webhook_dispatch");
+    expect(fn.build_config[0].entry_point).toBe(WEBHOOK_DISPATCH_FUNCTION_NAME);
+    expect(fn.service_config[0].max_instance_count).toBe(1);
+    const job = resource("google_cloud_scheduler_job", "webhook_dispatch");
+    expect(job.schedule).toBe("* * * * *");
+    expect(job.pubsub_target[0].topic_name).toBe(tf("google_pubsub_topic.webhook_dispatch_ticks.id"));
+    expect(resource("google_pubsub_subscription", "webhook_dispatch_ticks").push_config[0].push_endpoint).toBe(
+      tf("google_cloudfunctions2_function.webhook_dispatch.service_config[0].uri"),
+    );
+  });
+
+  it("indexes the two collection groups the dispatch and the sweep read", () => {
+    const field = query().resource("firestore", "google_firestore_field", "collection_group_scans");
+    expect(field.for_each).toEqual({ events: "dispatched_at", webhook_deliveries: "sweep_at" });
+    expect(field.index_config[0].indexes).toContainEqual({ order: "ASCENDING", query_scope: "COLLECTION_GROUP" });
+  });
+});
