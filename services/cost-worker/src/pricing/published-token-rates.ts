@@ -59,7 +59,9 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   }
   const standard = tableTokens(provider, names, at);
   if (standard.kind === "unpriced") return { ok: false, reason: `${provider} model "${model}": ${standard.reason}` };
-  const base: RateCard["rates"] = { ...catalog?.tokens, ...(standard.kind === "rates" ? standard.rates : {}) };
+  const merged: RateCard["rates"] = { ...catalog?.tokens, ...(standard.kind === "rates" ? standard.rates : {}) };
+  const threshold = standard.kind === "rates" ? standard.longContextAbove : undefined;
+  const base = threshold ? startingAbove(merged, threshold) : merged;
   const unknownAbove = standard.kind === "rates" ? standard.unknownAbove : undefined;
   const value = (tokens: RateCard["rates"]): VendorTokenResult => ({
     ok: true,
@@ -89,6 +91,24 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
     ok: false,
     reason: `no price for model_tier "${tier}" of ${provider} model "${model}" at ${at.toISOString()} (tiers with published prices for ${provider}: ${["standard", ...tiersOf(provider)].join(", ")})`,
   };
+}
+
+/** A single long-context tier moved to start above the vendor page's threshold (its rates unchanged). */
+function startingAbove(rates: RateCard["rates"], threshold: { above: number; source: string }): RateCard["rates"] {
+  const moved: RateCard["rates"] = {};
+  for (const [key, rate] of Object.entries(rates) as Array<[keyof RateCard["rates"], Rate | TieredRate]>) {
+    moved[key] =
+      isTiered(rate) && rate.tiers.length === 1
+        ? {
+            base: rate.base,
+            tiers: rate.tiers.map((tier) => ({
+              start: threshold.above,
+              rate: { ...tier.rate, source: `${tier.rate.source} (above ${threshold.above} per ${threshold.source})` },
+            })),
+          }
+        : rate;
+  }
+  return moved;
 }
 
 function scaled(rate: Rate | TieredRate, rule: TierRule, component: string): Rate | TieredRate {

@@ -48,6 +48,8 @@ export type TableTokens =
       kind: "rates";
       rates: Partial<Record<TokenComponent, Rate | TieredRate>>;
       unknownAbove?: { above: number; reason: string };
+      /** Where the catalog's long-context tiers start instead (the vendor page's threshold). */
+      longContextAbove?: { above: number; source: string };
     };
 
 /**
@@ -65,8 +67,11 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
   if (last.unpriced) return { kind: "unpriced", reason: last.unpriced };
   const rates: Partial<Record<TokenComponent, Rate | TieredRate>> = {};
   let unknownAbove: { above: number; reason: string } | undefined;
+  let longContextAbove: { above: number; source: string } | undefined;
   for (const entry of entries) {
     if (entry.unknownAbove) unknownAbove = entry.unknownAbove;
+    if (entry.longContextAbove !== undefined)
+      longContextAbove = { above: entry.longContextAbove, source: entry.source };
     const source = `${entry.source} (effective ${entry.effectiveFrom}${entry.hoursUtc ? `, ${entry.hoursUtc.join("-")} UTC` : ""})`;
     for (const [key, usd] of Object.entries(entry.rates ?? {}) as Array<[TokenComponent, string]>) {
       const base: Rate = { price: decimal(usd), per: 1_000_000, unit: "token", source };
@@ -88,7 +93,12 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
         : base;
     }
   }
-  return { kind: "rates", rates, ...(unknownAbove ? { unknownAbove } : {}) };
+  return {
+    kind: "rates",
+    rates,
+    ...(unknownAbove ? { unknownAbove } : {}),
+    ...(longContextAbove ? { longContextAbove } : {}),
+  };
 }
 
 /** The multiplier rule for a service tier, for the model, at `at`. */

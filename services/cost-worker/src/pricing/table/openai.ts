@@ -4,7 +4,10 @@ const MODELS = "https://developers.openai.com/api/docs/models";
 const READ = "2026-11-22";
 /** The dated copy of the gpt-4o, gpt-4o-mini and gpt-6-astra pages ("as read 2026-09-24"). */
 const COPY = "2026-09-24";
-const PRIORITY = page("https://openai.com/api-priority-processing/", READ);
+/** Pages read again for the current-prices work. */
+const TODAY = "2026-11-26";
+const PRIORITY_URL = "https://openai.com/api-priority-processing/";
+const PRIORITY = page(PRIORITY_URL, READ);
 
 const image = (
   model: string,
@@ -132,6 +135,19 @@ const tokens: TokenPrices[] = [
       rates: { input_mtok: "20", cache_read_mtok: "2", cache_write_mtok: "25", output_mtok: "75" },
     },
   },
+  // "For models with a 1.05M context window (GPT-5.4 and GPT-5.4 pro), prompts with >272K input tokens are
+  // priced at 2x input and 1.5x output for the full session for standard, batch, and flex": 272,000 is
+  // standard (the catalog's tier starts at 271,999). Its rates agree with the page's ($2.50 / $0.25 / $15).
+  ...(["gpt-5.4", "gpt-5.4-pro"] as const).map(
+    (model): TokenPrices => ({
+      provider: "openai",
+      models: [model],
+      // Before either model's launch: the page's threshold has applied to every call.
+      effectiveFrom: "2026-01-01",
+      source: page(`${MODELS}/${model}`, TODAY),
+      longContextAbove: 272_000,
+    }),
+  ),
   // Priority processing: one price row per model (not one factor). The page states no start date; each
   // row applies from the model's first snapshot.
   ...(
@@ -147,12 +163,19 @@ const tokens: TokenPrices[] = [
       [["gpt-5-mini"], "2025-08-07", "0.45", "0.045", "3.6"],
     ] as const
   ).map(
-    ([models, effectiveFrom, input, cached, output]): TokenPrices => ({
+    ([models, effectiveFrom, input, cached, output, read]: readonly [
+      readonly string[],
+      string,
+      string,
+      string | undefined,
+      string,
+      string?,
+    ]): TokenPrices => ({
       provider: "openai",
       models,
       tier: "priority",
       effectiveFrom,
-      source: PRIORITY,
+      source: read ? page(PRIORITY_URL, read) : PRIORITY,
       rates: { input_mtok: input, ...(cached ? { cache_read_mtok: cached } : {}), output_mtok: output },
     }),
   ),
