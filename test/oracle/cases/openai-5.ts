@@ -116,4 +116,29 @@ export const OPENAI_5_CASES: OracleCase[] = [
     ]),
     expectedCostUsd: "0.140000000",
   },
+  // Page: https://openai.com/api-priority-processing/ (read 2026-11-26): o4-mini $2.00 input, $0.500 cached input,
+  //   $8.00 output per 1M tokens
+  // 6,000 x $2/M = 0.012000000; 4,000 cached x $0.50/M = 0.002000000; output 3,000 (2,000 reasoning inside) x $8/M =
+  //   0.024000000; total 0.038000000
+  {
+    id: "openai-5-12-priority-o4-mini",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request(
+      "openai",
+      "o4-mini",
+      [tokens({ input_tokens: 10000, cached_tokens: 4000, output_tokens: 3000, reasoning_tokens: 2000 })],
+      { model_tier: "priority" },
+    ),
+    expectedCostUsd: "0.038000000",
+  },
+  // Page: priority processing, as above: o4-mini $2.00 / $8.00 (its dated snapshot)
+  // 100,000 x $2/M = 0.200000000; output 10,000 x $8/M = 0.080000000; total 0.280000000
+  {
+    id: "openai-5-13-priority-o4-mini-snapshot",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request("openai", "o4-mini-2025-04-16", [tokens({ input_tokens: 100000, output_tokens: 10000 })], {
+      model_tier: "priority",
+    }),
+    expectedCostUsd: "0.280000000",
+  },
 ];

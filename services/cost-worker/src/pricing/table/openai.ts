@@ -161,6 +161,7 @@ const tokens: TokenPrices[] = [
       [["o3"], "2025-04-16", "3.5", "0.875", "14"],
       [["gpt-5", "gpt-5.1", "gpt-5-codex", "gpt-5.1-codex"], "2025-08-07", "2.5", "0.25", "20"],
       [["gpt-5-mini"], "2025-08-07", "0.45", "0.045", "3.6"],
+      [["o4-mini"], "2025-04-16", "2", "0.5", "8", TODAY],
     ] as const
   ).map(
     ([models, effectiveFrom, input, cached, output, read]: readonly [
