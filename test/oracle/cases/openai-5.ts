@@ -141,4 +141,68 @@ export const OPENAI_5_CASES: OracleCase[] = [
     }),
     expectedCostUsd: "0.280000000",
   },
+  // Page: https://openai.com/api-priority-processing/ (read 2026-11-26): GPT-5.5 (excludes long context) $12.50
+  //   input, $1.250 cached input, $75.00 output per 1M tokens
+  // 15,000 x $12.50/M = 0.187500000; 5,000 cached x $1.25/M = 0.006250000; output 2,000 x $75/M = 0.150000000;
+  //   total 0.343750000
+  {
+    id: "openai-5-14-priority-gpt-5.5",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request("openai", "gpt-5.5", [tokens({ input_tokens: 20000, cached_tokens: 5000, output_tokens: 2000 })], {
+      model_tier: "priority",
+    }),
+    expectedCostUsd: "0.343750000",
+  },
+  // Page: priority processing, as above: GPT-5.4 $5.00 / $0.500 cached / $30.00
+  // 60,000 x $5/M = 0.300000000; 40,000 cached x $0.50/M = 0.020000000; output 10,000 x $30/M = 0.300000000; total
+  //   0.620000000
+  {
+    id: "openai-5-15-priority-gpt-5.4",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request(
+      "openai",
+      "gpt-5.4",
+      [tokens({ input_tokens: 100000, cached_tokens: 40000, output_tokens: 10000 })],
+      { model_tier: "priority" },
+    ),
+    expectedCostUsd: "0.620000000",
+  },
+  // Page: priority processing, as above: GPT-5.4 mini $1.50 / $0.150 cached / $9.00
+  // 50,000 x $1.50/M = 0.075000000; output 5,000 (3,000 reasoning inside) x $9/M = 0.045000000; total 0.120000000
+  {
+    id: "openai-5-16-priority-gpt-5.4-mini",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request(
+      "openai",
+      "gpt-5.4-mini",
+      [tokens({ input_tokens: 50000, output_tokens: 5000, reasoning_tokens: 3000 })],
+      { model_tier: "priority" },
+    ),
+    expectedCostUsd: "0.120000000",
+  },
+  // Page: priority processing, as above: GPT-5.2 $3.50 / $0.350 cached / $28.00
+  // 20,000 x $3.50/M = 0.070000000; 10,000 cached x $0.35/M = 0.003500000; output 4,000 x $28/M = 0.112000000; total
+  //   0.185500000
+  {
+    id: "openai-5-17-priority-gpt-5.2",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request(
+      "openai",
+      "gpt-5.2",
+      [tokens({ input_tokens: 30000, cached_tokens: 10000, output_tokens: 4000 })],
+      { model_tier: "priority" },
+    ),
+    expectedCostUsd: "0.185500000",
+  },
+  // Page: priority processing, as above: 'excludes long context', footnote 'Requests estimated at >128K prompt
+  //   tokens': exactly 128,000 is not long context, so the GPT-5.5 priority row applies
+  // 128,000 x $12.50/M = 1.600000000; output 1,000 x $75/M = 0.075000000; total 1.675000000
+  {
+    id: "openai-5-18-priority-gpt-5.5-at-128000",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request("openai", "gpt-5.5", [tokens({ input_tokens: 128000, output_tokens: 1000 })], {
+      model_tier: "priority",
+    }),
+    expectedCostUsd: "1.675000000",
+  },
 ];

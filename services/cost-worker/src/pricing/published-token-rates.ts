@@ -63,13 +63,13 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   const threshold = standard.kind === "rates" ? standard.longContextAbove : undefined;
   const base = threshold ? startingAbove(merged, threshold) : merged;
   const unknownAbove = standard.kind === "rates" ? standard.unknownAbove : undefined;
-  const value = (tokens: RateCard["rates"]): VendorTokenResult => ({
+  const value = (tokens: RateCard["rates"], above = unknownAbove): VendorTokenResult => ({
     ok: true,
     value: {
       modelId: catalog?.modelId ?? (names.find((name) => tableKnows(provider, [name])) as string),
       names,
       tokens,
-      ...(unknownAbove ? { unknownAbove } : {}),
+      ...(above ? { unknownAbove: above } : {}),
       catalogRequests: catalog?.requests ?? {},
     },
   });
@@ -77,7 +77,7 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   const tierName = tier === undefined ? undefined : normaliseTier(tier);
   if (tierName === undefined || STANDARD_TIERS.has(tierName)) return value(base);
   const own = tableTokens(provider, names, at, tierName);
-  if (own.kind === "rates") return value(own.rates);
+  if (own.kind === "rates") return value(own.rates, own.unknownAbove ?? unknownAbove);
   if (own.kind === "unpriced") return { ok: false, reason: `${provider} model "${model}": ${own.reason}` };
   const rule = tierRule(provider, tierName, names, at);
   if (rule) {

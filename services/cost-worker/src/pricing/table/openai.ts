@@ -1,3 +1,4 @@
+import { OPENAI_PRIORITY } from "./openai-priority.ts";
 import { page, type TokenPrices, type UnitPrice, type VendorTable } from "./types.ts";
 
 const MODELS = "https://developers.openai.com/api/docs/models";
@@ -6,8 +7,6 @@ const READ = "2026-11-22";
 const COPY = "2026-09-24";
 /** Pages read again for the current-prices work. */
 const TODAY = "2026-11-26";
-const PRIORITY_URL = "https://openai.com/api-priority-processing/";
-const PRIORITY = page(PRIORITY_URL, READ);
 
 const image = (
   model: string,
@@ -148,38 +147,7 @@ const tokens: TokenPrices[] = [
       longContextAbove: 272_000,
     }),
   ),
-  // Priority processing: one price row per model (not one factor). The page states no start date; each
-  // row applies from the model's first snapshot.
-  ...(
-    [
-      [["gpt-4o", "gpt-4o-2024-08-06", "gpt-4o-2024-11-20"], "2024-08-06", "4.25", "2.125", "17"],
-      [["gpt-4o-2024-05-13"], "2024-05-13", "8.75", undefined, "26.25"],
-      [["gpt-4o-mini"], "2024-07-18", "0.25", "0.125", "1"],
-      [["gpt-4.1"], "2025-04-14", "3.5", "0.875", "14"],
-      [["gpt-4.1-mini"], "2025-04-14", "0.7", "0.175", "2.8"],
-      [["gpt-4.1-nano"], "2025-04-14", "0.2", "0.05", "0.8"],
-      [["o3"], "2025-04-16", "3.5", "0.875", "14"],
-      [["gpt-5", "gpt-5.1", "gpt-5-codex", "gpt-5.1-codex"], "2025-08-07", "2.5", "0.25", "20"],
-      [["gpt-5-mini"], "2025-08-07", "0.45", "0.045", "3.6"],
-      [["o4-mini"], "2025-04-16", "2", "0.5", "8", TODAY],
-    ] as const
-  ).map(
-    ([models, effectiveFrom, input, cached, output, read]: readonly [
-      readonly string[],
-      string,
-      string,
-      string | undefined,
-      string,
-      string?,
-    ]): TokenPrices => ({
-      provider: "openai",
-      models,
-      tier: "priority",
-      effectiveFrom,
-      source: read ? page(PRIORITY_URL, read) : PRIORITY,
-      rates: { input_mtok: input, ...(cached ? { cache_read_mtok: cached } : {}), output_mtok: output },
-    }),
-  ),
+  ...OPENAI_PRIORITY,
 ];
 
 export const OPENAI: VendorTable = {
