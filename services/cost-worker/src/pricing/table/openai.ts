@@ -1,3 +1,4 @@
+import { GPT_6_TIERS, GPT_6_TOKENS } from "./openai-gpt-6.ts";
 import { OPENAI_PRIORITY } from "./openai-priority.ts";
 import { page, type TokenPrices, type UnitPrice, type VendorTable } from "./types.ts";
 
@@ -148,6 +149,7 @@ const tokens: TokenPrices[] = [
     }),
   ),
   ...OPENAI_PRIORITY,
+  ...GPT_6_TOKENS,
 ];
 
 export const OPENAI: VendorTable = {
@@ -171,5 +173,6 @@ export const OPENAI: VendorTable = {
       factor: "0.5",
       source: page("https://developers.openai.com/api/docs/guides/flex-processing.md", READ),
     },
+    ...GPT_6_TIERS,
   ],
 };
