@@ -177,4 +177,56 @@ export const OPENAI_6_CASES: OracleCase[] = [
     }),
     expectedCostUsd: "0.160000000",
   },
+  // Page: https://developers.openai.com/zh-Hans/api/docs/models/gpt-6.1-terra (read 2026-11-26): input $1.00,
+  //   cached input $0.05, cache writes $1.25 (30 minutes), output $5.00 per 1M tokens
+  // input 40,000 = 20,000 plain + 10,000 cached + 10,000 written: 20,000 x $1/M = 0.020000000; 10,000 x $0.05/M =
+  //   0.000500000; 10,000 x $1.25/M = 0.012500000; output 4,000 x $5/M = 0.020000000; total 0.053000000
+  {
+    id: "openai-6-15-gpt-6.1-terra-cache-writes",
+    receivedAt: AT,
+    request: request("openai", "gpt-6.1-terra", [
+      tokens({ input_tokens: 40000, cached_tokens: 10000, cache_creation_input_tokens: 10000, output_tokens: 4000 }),
+    ]),
+    expectedCostUsd: "0.053000000",
+  },
+  // Page: gpt-6.1-terra, as above: 'if the prompt has more than 272K input tokens, the whole request's input and
+  //   cache are billed at 2x their rates and output at 1.5x': exactly 272,000 is standard
+  // 272,000 x $1/M = 0.272000000; output 1,000 x $5/M = 0.005000000; total 0.277000000
+  {
+    id: "openai-6-16-gpt-6.1-terra-at-272000",
+    receivedAt: AT,
+    request: request("openai", "gpt-6.1-terra", [tokens({ input_tokens: 272000, output_tokens: 1000 })]),
+    expectedCostUsd: "0.277000000",
+  },
+  // Page: gpt-6.1-terra, as above: 272,001 is long: input $2, cached $0.10, output $7.50
+  // 172,001 plain x $2/M = 0.344002000; 100,000 cached x $0.10/M = 0.010000000; output 2,000 x $7.50/M =
+  //   0.015000000; total 0.369002000
+  {
+    id: "openai-6-17-gpt-6.1-terra-at-272001-long",
+    receivedAt: AT,
+    request: request("openai", "gpt-6.1-terra", [
+      tokens({ input_tokens: 272001, cached_tokens: 100000, output_tokens: 2000 }),
+    ]),
+    expectedCostUsd: "0.369002000",
+  },
+  // Page: gpt-6.1-terra, as above: 'batch and flex prices are both 50% lower than standard': input $0.50, output $2.50
+  // 100,000 x $0.50/M = 0.050000000; output 10,000 x $2.50/M = 0.025000000; total 0.075000000
+  {
+    id: "openai-6-18-gpt-6.1-terra-flex",
+    receivedAt: AT,
+    request: request("openai", "gpt-6.1-terra", [tokens({ input_tokens: 100000, output_tokens: 10000 })], {
+      model_tier: "flex",
+    }),
+    expectedCostUsd: "0.075000000",
+  },
+  // Page: gpt-6.1-terra, as above: 'fast mode is twice the standard price': input $2, output $10
+  // 10,000 x $2/M = 0.020000000; output 1,000 x $10/M = 0.010000000; total 0.030000000
+  {
+    id: "openai-6-19-gpt-6.1-terra-fast",
+    receivedAt: AT,
+    request: request("openai", "gpt-6.1-terra", [tokens({ input_tokens: 10000, output_tokens: 1000 })], {
+      model_tier: "fast",
+    }),
+    expectedCostUsd: "0.030000000",
+  },
 ];
