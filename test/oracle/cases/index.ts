@@ -12,6 +12,7 @@ import { OPENAI_3_CASES } from "./openai-3.ts";
 import { OPENAI_4_CASES } from "./openai-4.ts";
 import { OPENAI_5_CASES } from "./openai-5.ts";
 import { OPENAI_6_CASES } from "./openai-6.ts";
+import { OPENAI_7_CASES } from "./openai-7.ts";
 import { PLATFORM_CASES } from "./platforms.ts";
 import { XAI_CASES } from "./xai.ts";
 import { XAI_2_CASES } from "./xai-2.ts";
@@ -24,6 +25,7 @@ export const ORACLE_CASES: OracleCase[] = [
   ...OPENAI_4_CASES,
   ...OPENAI_5_CASES,
   ...OPENAI_6_CASES,
+  ...OPENAI_7_CASES,
   ...ANTHROPIC_1_CASES,
   ...ANTHROPIC_2_CASES,
   ...ANTHROPIC_3_CASES,

@@ -37,11 +37,17 @@ describe("GPT-6.2 Sol tiers", () => {
   });
 });
 
-describe("Fast mode rows with an unread long-context threshold", () => {
-  it("leaves a GPT-5.6 fast call of 272,000 prompt tokens or more unpriced", () => {
-    const result = call("gpt-5.6-sol", "fast", "2026-11-26T12:00:00Z", 272_000);
+describe("Fast mode rows and the long-context threshold", () => {
+  it("leaves a GPT-5.6 Terra fast call of 272,000 prompt tokens or more unpriced (threshold not read)", () => {
+    const result = call("gpt-5.6-terra", "fast", "2026-11-20T12:00:00Z", 272_000);
     expect(result.status).toBe("unpriced");
-    // 271,999 x $8/M + 1,000 x $40/M (https://openai.com/api-fast-mode/, newer copy)
-    expect(nanos(call("gpt-5.6-sol", "fast", "2026-11-26T12:00:00Z", 271_999))).toBe(2_175_992_000n + 40_000_000n);
+    // 271,999 x $4/M + 1,000 x $24/M (https://openai.com/api-fast-mode/, newer copy)
+    expect(nanos(call("gpt-5.6-terra", "fast", "2026-11-20T12:00:00Z", 271_999))).toBe(1_087_996_000n + 24_000_000n);
+  });
+
+  it("prices GPT-5.6 Sol fast at the long-context column above 272K (its model page's threshold)", () => {
+    // 272,000 x $8/M + 1,000 x $40/M; 272,001 x $16/M + 1,000 x $60/M
+    expect(nanos(call("gpt-5.6-sol", "fast", "2026-11-20T12:00:00Z", 272_000))).toBe(2_176_000_000n + 40_000_000n);
+    expect(nanos(call("gpt-5.6-sol", "fast", "2026-11-20T12:00:00Z", 272_001))).toBe(4_352_016_000n + 60_000_000n);
   });
 });

@@ -29,7 +29,8 @@ const EXCLUDES_LONG_CONTEXT = {
 
 /**
  * GPT-5.6 rows have a "Long context" column whose threshold the fast page does not state (the catalog's tier
- * starts at 271,999, the other OpenAI pages we read say ">272K"): from 272,000 prompt tokens, unpriced.
+ * starts at 271,999, the other OpenAI pages we read say ">272K"): where the model's own page was not read
+ * (Terra, Luna, Sol before its cut), from 272,000 prompt tokens unpriced.
  */
 const LONG_CONTEXT_THRESHOLD_UNREAD = {
   above: 271_999,
@@ -44,7 +45,7 @@ type Row = readonly [
   cached: string | undefined,
   output: string,
   source: string,
-  longContext: false | { above: number; reason: string },
+  longContext: false | { above: number; reason: string } | NonNullable<TokenPrices["longContext"]>,
   until?: string,
 ];
 
@@ -77,7 +78,17 @@ const ROWS: readonly Row[] = [
   [["gpt-5.4-mini"], "2026-03-01", "1.5", "0.15", "9", CURRENT, EXCLUDES_LONG_CONTEXT],
   [["gpt-5.5"], "2026-04-01", "12.5", "1.25", "75", CURRENT, EXCLUDES_LONG_CONTEXT],
   [["gpt-5.6-sol"], RENAMED, "10", "1", "60", FAST_OLDER, LONG_CONTEXT_THRESHOLD_UNREAD, SOL_CUT],
-  [["gpt-5.6-sol"], SOL_CUT, "8", "0.8", "40", FAST_NEWER, LONG_CONTEXT_THRESHOLD_UNREAD],
+  // Long context per the gpt-5.6-sol page's ">272K" (https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol,
+  // read 2026-11-26) at the fast page's "Long context" column.
+  [
+    ["gpt-5.6-sol"],
+    SOL_CUT,
+    "8",
+    "0.8",
+    "40",
+    FAST_NEWER,
+    { above: 272_000, rates: { input_mtok: "16", cache_read_mtok: "1.6", output_mtok: "60" } },
+  ],
   [["gpt-5.6-terra"], RENAMED, "4", "0.4", "24", FAST_NEWER, LONG_CONTEXT_THRESHOLD_UNREAD],
   [["gpt-5.6-luna"], RENAMED, "0.4", "0.04", "2.4", FAST_NEWER, LONG_CONTEXT_THRESHOLD_UNREAD],
 ];
@@ -94,7 +105,7 @@ export const OPENAI_PRIORITY: TokenPrices[] = ROWS.flatMap(
         ...(until ? { until } : {}),
         source,
         rates: { input_mtok: input, ...(cached ? { cache_read_mtok: cached } : {}), output_mtok: output },
-        ...(longContext ? { unknownAbove: longContext } : {}),
+        ...(longContext ? ("rates" in longContext ? { longContext } : { unknownAbove: longContext }) : {}),
       }),
     ),
 );

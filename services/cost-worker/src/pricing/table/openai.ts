@@ -138,6 +138,15 @@ const tokens: TokenPrices[] = [
   // "For models with a 1.05M context window (GPT-5.4 and GPT-5.4 pro), prompts with >272K input tokens are
   // priced at 2x input and 1.5x output for the full session for standard, batch, and flex": 272,000 is
   // standard (the catalog's tier starts at 271,999). Its rates agree with the page's ($2.50 / $0.25 / $15).
+  // gpt-5.6-sol, the same: "Para prompts com >272K tokens de entrada, os preços são de 2x para entrada e 1,5x
+  // para saída" (its page, Portuguese edition; rates $4 / $0.40 / $20 agree with the catalog's from 2026-08-21).
+  {
+    provider: "openai",
+    models: ["gpt-5.6-sol"],
+    effectiveFrom: "2026-07-01",
+    source: page("https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol", TODAY),
+    longContextAbove: 272_000,
+  },
   ...(["gpt-5.4", "gpt-5.4-pro"] as const).map(
     (model): TokenPrices => ({
       provider: "openai",
