@@ -2,7 +2,7 @@ import type { OracleCase } from "../oracle-case.ts";
 import { request, tokens } from "./request.ts";
 
 /**
- * OpenAI GPT-5.6 Sol, its page read 2026-11-26 (https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol,
+ * OpenAI GPT-5.6 Sol and Luna. Sol: its page read 2026-11-26 (https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol,
  * the Portuguese edition; the Japanese one says the same): input $4.00, cached input $0.40, output $20.00 per 1M
  * tokens, "uma redução de 20% no preço de entrada e de 33% no preço de saída", promotional prices "pelo menos até
  * 21 de novembro de 2026" (the cases fall before that date); "Para prompts com >272K tokens de entrada, os preços
@@ -58,5 +58,45 @@ export const OPENAI_7_CASES: OracleCase[] = [
       model_tier: "fast",
     }),
     expectedCostUsd: "4.860000000",
+  },
+  // Page: https://developers.openai.com/api/docs/models/gpt-5.6-luna (read 2026-11-26): input $0.20, cached input
+  //   $0.02, output $1.20; 'Prompts with >272K input tokens are priced at 2x input and 1.5x output for the full
+  //   request': exactly 272,000 is standard
+  // 272,000 x $0.20/M = 0.054400000; output 10,000 x $1.20/M = 0.012000000; total 0.066400000
+  {
+    id: "openai-7-06-gpt-5.6-luna-at-272000",
+    receivedAt: AT,
+    request: request("openai", "gpt-5.6-luna", [tokens({ input_tokens: 272000, output_tokens: 10000 })]),
+    expectedCostUsd: "0.066400000",
+  },
+  // Page: gpt-5.6-luna, as above: 272,001 is long: input $0.40, output $1.80
+  // 272,001 x $0.40/M = 0.108800400; output 10,000 x $1.80/M = 0.018000000; total 0.126800400
+  {
+    id: "openai-7-07-gpt-5.6-luna-at-272001",
+    receivedAt: AT,
+    request: request("openai", "gpt-5.6-luna", [tokens({ input_tokens: 272001, output_tokens: 10000 })]),
+    expectedCostUsd: "0.126800400",
+  },
+  // Page: gpt-5.6-luna, as above: 'Cache writes are billed at 1.25x the uncached input token rate': $0.25
+  // input 100,000 = 60,000 plain + 20,000 cached + 20,000 written: 60,000 x $0.20/M = 0.012000000; 20,000 x $0.02/M =
+  //   0.000400000; 20,000 x $0.25/M = 0.005000000; output 5,000 x $1.20/M = 0.006000000; total 0.023400000
+  {
+    id: "openai-7-08-gpt-5.6-luna-cache-writes",
+    receivedAt: AT,
+    request: request("openai", "gpt-5.6-luna", [
+      tokens({ input_tokens: 100000, cached_tokens: 20000, cache_creation_input_tokens: 20000, output_tokens: 5000 }),
+    ]),
+    expectedCostUsd: "0.023400000",
+  },
+  // Pages: https://openai.com/api-fast-mode/ (newer copy read 2026-11-26), GPT-5.6 Luna long context $0.80 input,
+  //   $3.60 output, above the Luna page's '>272K'
+  // 400,000 x $0.80/M = 0.320000000; output 10,000 x $3.60/M = 0.036000000; total 0.356000000
+  {
+    id: "openai-7-09-gpt-5.6-luna-fast-long",
+    receivedAt: AT,
+    request: request("openai", "gpt-5.6-luna", [tokens({ input_tokens: 400000, output_tokens: 10000 })], {
+      model_tier: "fast",
+    }),
+    expectedCostUsd: "0.356000000",
   },
 ];

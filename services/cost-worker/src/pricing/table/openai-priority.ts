@@ -30,7 +30,7 @@ const EXCLUDES_LONG_CONTEXT = {
 /**
  * GPT-5.6 rows have a "Long context" column whose threshold the fast page does not state (the catalog's tier
  * starts at 271,999, the other OpenAI pages we read say ">272K"): where the model's own page was not read
- * (Terra, Luna, Sol before its cut), from 272,000 prompt tokens unpriced.
+ * (Terra, Sol before its cut), from 272,000 prompt tokens unpriced.
  */
 const LONG_CONTEXT_THRESHOLD_UNREAD = {
   above: 271_999,
@@ -90,7 +90,16 @@ const ROWS: readonly Row[] = [
     { above: 272_000, rates: { input_mtok: "16", cache_read_mtok: "1.6", output_mtok: "60" } },
   ],
   [["gpt-5.6-terra"], RENAMED, "4", "0.4", "24", FAST_NEWER, LONG_CONTEXT_THRESHOLD_UNREAD],
-  [["gpt-5.6-luna"], RENAMED, "0.4", "0.04", "2.4", FAST_NEWER, LONG_CONTEXT_THRESHOLD_UNREAD],
+  // Long context per the gpt-5.6-luna page's ">272K" (https://developers.openai.com/api/docs/models/gpt-5.6-luna).
+  [
+    ["gpt-5.6-luna"],
+    RENAMED,
+    "0.4",
+    "0.04",
+    "2.4",
+    FAST_NEWER,
+    { above: 272_000, rates: { input_mtok: "0.8", cache_read_mtok: "0.08", output_mtok: "3.6" } },
+  ],
 ];
 
 /** Each row under both names of the tier (written as normaliseTier does). */

@@ -147,6 +147,15 @@ const tokens: TokenPrices[] = [
     source: page("https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol", TODAY),
     longContextAbove: 272_000,
   },
+  // gpt-5.6-luna: "Prompts with >272K input tokens are priced at 2x input and 1.5x output for the full request"
+  // ($0.20 / $0.02 / $1.20 agree with the catalog's current rates).
+  {
+    provider: "openai",
+    models: ["gpt-5.6-luna"],
+    effectiveFrom: "2026-07-01",
+    source: page(`${MODELS}/gpt-5.6-luna`, TODAY),
+    longContextAbove: 272_000,
+  },
   ...(["gpt-5.4", "gpt-5.4-pro"] as const).map(
     (model): TokenPrices => ({
       provider: "openai",
