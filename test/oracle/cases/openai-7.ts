@@ -99,4 +99,47 @@ export const OPENAI_7_CASES: OracleCase[] = [
     }),
     expectedCostUsd: "0.356000000",
   },
+  // Page: https://developers.openai.com/api/docs/models/gpt-realtime-2.md (read 2026-11-26): text $4 input, $0.40
+  //   cached, $24 output; audio $32 input, $0.40 cached, $64 output per 1M tokens
+  // input 10,000 = 6,000 audio (1,000 cached) + 4,000 text (500 cached): text 3,500 x $4/M = 0.014000000; cached text
+  //   500 x $0.40/M = 0.000200000; audio 5,000 x $32/M = 0.160000000; cached audio 1,000 x $0.40/M = 0.000400000;
+  //   output 3,000 = 2,000 audio x $64/M = 0.128000000 + 1,000 text x $24/M = 0.024000000; total 0.326600000
+  {
+    id: "openai-7-10-gpt-realtime-2-audio-in-out",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request("openai", "gpt-realtime-2", [
+      tokens({
+        input_tokens: 10000,
+        cached_tokens: 1500,
+        cached_audio_tokens: 1000,
+        input_audio_tokens: 6000,
+        output_tokens: 3000,
+        output_audio_tokens: 2000,
+      }),
+    ]),
+    expectedCostUsd: "0.326600000",
+  },
+  // Page: gpt-realtime-2, as above: image input $5 per 1M tokens
+  // input 3,000 = 1,000 image x $5/M = 0.005000000 + 2,000 text x $4/M = 0.008000000; output 500 text x $24/M =
+  //   0.012000000; total 0.025000000
+  {
+    id: "openai-7-11-gpt-realtime-2-image-in",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request("openai", "gpt-realtime-2", [
+      tokens({ input_tokens: 3000, input_image_tokens: 1000, output_tokens: 500 }),
+    ]),
+    expectedCostUsd: "0.025000000",
+  },
+  // Page: https://developers.openai.com/api/docs/models/gpt-realtime-2.1-mini.md (read 2026-11-26): text $0.60 input,
+  //   $2.40 output; audio $10 input, $20 output per 1M tokens
+  // input 20,000 = 15,000 audio x $10/M = 0.150000000 + 5,000 text x $0.60/M = 0.003000000; output 4,000 = 3,000
+  //   audio x $20/M = 0.060000000 + 1,000 text x $2.40/M = 0.002400000; total 0.215400000
+  {
+    id: "openai-7-12-gpt-realtime-2.1-mini-audio",
+    receivedAt: "2026-11-26T12:00:00Z",
+    request: request("openai", "gpt-realtime-2.1-mini", [
+      tokens({ input_tokens: 20000, input_audio_tokens: 15000, output_tokens: 4000, output_audio_tokens: 3000 }),
+    ]),
+    expectedCostUsd: "0.215400000",
+  },
 ];

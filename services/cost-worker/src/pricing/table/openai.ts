@@ -1,5 +1,6 @@
 import { GPT_6_TIERS, GPT_6_TOKENS } from "./openai-gpt-6.ts";
 import { OPENAI_PRIORITY } from "./openai-priority.ts";
+import { REALTIME_TOKENS } from "./openai-realtime.ts";
 import { page, type TokenPrices, type UnitPrice, type VendorTable } from "./types.ts";
 
 const MODELS = "https://developers.openai.com/api/docs/models";
@@ -168,6 +169,7 @@ const tokens: TokenPrices[] = [
   ),
   ...OPENAI_PRIORITY,
   ...GPT_6_TOKENS,
+  ...REALTIME_TOKENS,
 ];
 
 export const OPENAI: VendorTable = {
