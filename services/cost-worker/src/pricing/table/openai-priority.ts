@@ -30,7 +30,7 @@ const EXCLUDES_LONG_CONTEXT = {
 /**
  * GPT-5.6 rows have a "Long context" column whose threshold the fast page does not state (the catalog's tier
  * starts at 271,999, the other OpenAI pages we read say ">272K"): where the model's own page was not read
- * (Terra, Sol before its cut), from 272,000 prompt tokens unpriced.
+ * (Terra), from 272,000 prompt tokens unpriced.
  */
 const LONG_CONTEXT_THRESHOLD_UNREAD = {
   above: 271_999,
@@ -77,7 +77,8 @@ const ROWS: readonly Row[] = [
   [["gpt-5.4"], "2026-03-01", "5", "0.5", "30", CURRENT, EXCLUDES_LONG_CONTEXT],
   [["gpt-5.4-mini"], "2026-03-01", "1.5", "0.15", "9", CURRENT, EXCLUDES_LONG_CONTEXT],
   [["gpt-5.5"], "2026-04-01", "12.5", "1.25", "75", CURRENT, EXCLUDES_LONG_CONTEXT],
-  [["gpt-5.6-sol"], RENAMED, "10", "1", "60", FAST_OLDER, LONG_CONTEXT_THRESHOLD_UNREAD, SOL_CUT],
+  // The older copy marks this row "excludes long context" (footnote 1 as on the priority page).
+  [["gpt-5.6-sol"], RENAMED, "10", "1", "60", FAST_OLDER, EXCLUDES_LONG_CONTEXT, SOL_CUT],
   // Long context per the gpt-5.6-sol page's ">272K" (https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol,
   // read 2026-11-26) at the fast page's "Long context" column.
   [
