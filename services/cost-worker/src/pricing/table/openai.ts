@@ -136,27 +136,11 @@ const tokens: TokenPrices[] = [
       rates: { input_mtok: "20", cache_read_mtok: "2", cache_write_mtok: "25", output_mtok: "75" },
     },
   },
-  // "For models with a 1.05M context window (GPT-5.4 and GPT-5.4 pro), prompts with >272K input tokens are
-  // priced at 2x input and 1.5x output for the full session for standard, batch, and flex": 272,000 is
-  // standard (the catalog's tier starts at 271,999). Its rates agree with the page's ($2.50 / $0.25 / $15).
-  // gpt-5.6-sol, the same: "Para prompts com >272K tokens de entrada, os preços são de 2x para entrada e 1,5x
-  // para saída" (its page, Portuguese edition; rates $4 / $0.40 / $20 agree with the catalog's from 2026-08-21).
-  {
-    provider: "openai",
-    models: ["gpt-5.6-sol"],
-    effectiveFrom: "2026-07-01",
-    source: page("https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol", TODAY),
-    longContextAbove: 272_000,
-  },
-  // gpt-5.6-luna: "Prompts with >272K input tokens are priced at 2x input and 1.5x output for the full request"
-  // ($0.20 / $0.02 / $1.20 agree with the catalog's current rates).
-  {
-    provider: "openai",
-    models: ["gpt-5.6-luna"],
-    effectiveFrom: "2026-07-01",
-    source: page(`${MODELS}/gpt-5.6-luna`, TODAY),
-    longContextAbove: 272_000,
-  },
+  // Long-context thresholds as the model pages word them, where the catalog starts its tier at 271,999 (so
+  // 272,000 was long): the catalog's rates stay, agreeing with the pages; its tier starts above 272,000.
+  // gpt-5.4 and gpt-5.4-pro: "For models with a 1.05M context window (GPT-5.4 and GPT-5.4 pro), prompts with
+  // >272K input tokens are priced at 2x input and 1.5x output for the full session for standard, batch, and
+  // flex" ($2.50 / $0.25 / $15 for gpt-5.4).
   ...(["gpt-5.4", "gpt-5.4-pro"] as const).map(
     (model): TokenPrices => ({
       provider: "openai",
@@ -167,6 +151,24 @@ const tokens: TokenPrices[] = [
       longContextAbove: 272_000,
     }),
   ),
+  // gpt-5.6-sol: "Para prompts com >272K tokens de entrada, os preços são de 2x para entrada e 1,5x para saída"
+  // (its page, Portuguese edition; $4 / $0.40 / $20 as the catalog has them from 2026-08-21).
+  {
+    provider: "openai",
+    models: ["gpt-5.6-sol"],
+    effectiveFrom: "2026-07-01",
+    source: page("https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol", TODAY),
+    longContextAbove: 272_000,
+  },
+  // gpt-5.6-luna: "Prompts with >272K input tokens are priced at 2x input and 1.5x output for the full request"
+  // ($0.20 / $0.02 / $1.20 as the catalog has them now).
+  {
+    provider: "openai",
+    models: ["gpt-5.6-luna"],
+    effectiveFrom: "2026-07-01",
+    source: page(`${MODELS}/gpt-5.6-luna`, TODAY),
+    longContextAbove: 272_000,
+  },
   ...OPENAI_PRIORITY,
   ...GPT_6_TOKENS,
   ...REALTIME_TOKENS,
