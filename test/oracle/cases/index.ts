@@ -13,6 +13,9 @@ import { OPENAI_1_CASES } from "./openai-1.ts";
 import { OPENAI_2_CASES } from "./openai-2.ts";
 import { OPENAI_3_CASES } from "./openai-3.ts";
 import { OPENAI_4_CASES } from "./openai-4.ts";
+import { OPENAI_5_CASES } from "./openai-5.ts";
+import { OPENAI_6_CASES } from "./openai-6.ts";
+import { OPENAI_7_CASES } from "./openai-7.ts";
 import { PLATFORM_CASES } from "./platforms.ts";
 import { XAI_CASES } from "./xai.ts";
 import { XAI_2_CASES } from "./xai-2.ts";
@@ -24,6 +27,9 @@ export const ORACLE_CASES: OracleCase[] = [
   ...OPENAI_2_CASES,
   ...OPENAI_3_CASES,
   ...OPENAI_4_CASES,
+  ...OPENAI_5_CASES,
+  ...OPENAI_6_CASES,
+  ...OPENAI_7_CASES,
   ...ANTHROPIC_1_CASES,
   ...ANTHROPIC_2_CASES,
   ...ANTHROPIC_3_CASES,

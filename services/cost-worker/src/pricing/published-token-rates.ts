@@ -60,16 +60,18 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   }
   const standard = tableTokens(provider, names, at);
   if (standard.kind === "unpriced") return { ok: false, reason: `${provider} model "${model}": ${standard.reason}` };
-  const base: RateCard["rates"] = { ...catalog?.tokens, ...(standard.kind === "rates" ? standard.rates : {}) };
+  const merged: RateCard["rates"] = { ...catalog?.tokens, ...(standard.kind === "rates" ? standard.rates : {}) };
+  const threshold = standard.kind === "rates" ? standard.longContextAbove : undefined;
+  const base = threshold ? startingAbove(merged, threshold) : merged;
   const unknownAbove = standard.kind === "rates" ? standard.unknownAbove : undefined;
   const unknownRates = standard.kind === "rates" ? standard.unknownRates : undefined;
-  const value = (tokens: RateCard["rates"], unknown = unknownRates): VendorTokenResult => ({
+  const value = (tokens: RateCard["rates"], unknown = unknownRates, above = unknownAbove): VendorTokenResult => ({
     ok: true,
     value: {
       modelId: catalog?.modelId ?? (names.find((name) => tableKnows(provider, [name])) as string),
       names,
       tokens,
-      ...(unknownAbove ? { unknownAbove } : {}),
+      ...(above ? { unknownAbove: above } : {}),
       ...(unknown ? { unknownRates: unknown } : {}),
       catalogRequests: catalog?.requests ?? {},
     },
@@ -79,7 +81,7 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   if (tierName === undefined || STANDARD_TIERS.has(tierName)) return value(base);
   const own = tableTokens(provider, names, at, tierName);
   // A tier with prices of its own: its rates we have not read are its own too.
-  if (own.kind === "rates") return value(own.rates, own.unknownRates);
+  if (own.kind === "rates") return value(own.rates, own.unknownRates, own.unknownAbove ?? unknownAbove);
   if (own.kind === "unpriced") return { ok: false, reason: `${provider} model "${model}": ${own.reason}` };
   const rule = tierRule(provider, tierName, names, at);
   if (rule) {
@@ -93,6 +95,24 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
     ok: false,
     reason: `no price for model_tier "${tier}" of ${provider} model "${model}" at ${at.toISOString()} (tiers with published prices for ${provider}: ${["standard", ...tiersOf(provider)].join(", ")})`,
   };
+}
+
+/** A single long-context tier moved to start above the vendor page's threshold (its rates unchanged). */
+function startingAbove(rates: RateCard["rates"], threshold: { above: number; source: string }): RateCard["rates"] {
+  const moved: RateCard["rates"] = {};
+  for (const [key, rate] of Object.entries(rates) as Array<[keyof RateCard["rates"], Rate | TieredRate]>) {
+    moved[key] =
+      isTiered(rate) && rate.tiers.length === 1
+        ? {
+            base: rate.base,
+            tiers: rate.tiers.map((tier) => ({
+              start: threshold.above,
+              rate: { ...tier.rate, source: `${tier.rate.source} (above ${threshold.above} per ${threshold.source})` },
+            })),
+          }
+        : rate;
+  }
+  return moved;
 }
 
 function scaled(rate: Rate | TieredRate, rule: TierRule, component: string): Rate | TieredRate {

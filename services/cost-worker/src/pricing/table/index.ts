@@ -61,6 +61,8 @@ export type TableTokens =
       rates: Partial<Record<TokenComponent, Rate | TieredRate>>;
       unknownAbove?: { above: number; reason: string };
       unknownRates?: UnknownRate[];
+      /** Where the catalog's long-context tiers start instead (the vendor page's threshold). */
+      longContextAbove?: { above: number; source: string };
     };
 
 /**
@@ -78,8 +80,11 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
   const rates: Partial<Record<TokenComponent, Rate | TieredRate>> = {};
   let unknownAbove: { above: number; reason: string } | undefined;
   let unknownRates: UnknownRate[] = [];
+  let longContextAbove: { above: number; source: string } | undefined;
   for (const entry of entries) {
     if (entry.unknownAbove) unknownAbove = entry.unknownAbove;
+    if (entry.longContextAbove !== undefined)
+      longContextAbove = { above: entry.longContextAbove, source: entry.source };
     // A newer entry's rate for a component replaces an older unknown one, and a newer unknown an older rate.
     const known = new Set(Object.keys(entry.rates ?? {}));
     unknownRates = unknownRates.filter((unknown) => !known.has(unknown.component));
@@ -116,6 +121,7 @@ export function tableTokens(provider: Provider, names: readonly string[], at: Da
     rates,
     ...(unknownAbove ? { unknownAbove } : {}),
     ...(unknownRates.length ? { unknownRates } : {}),
+    ...(longContextAbove ? { longContextAbove } : {}),
   };
 }
 

@@ -1,10 +1,14 @@
+import { GPT_6_TIERS, GPT_6_TOKENS } from "./openai-gpt-6.ts";
+import { OPENAI_PRIORITY } from "./openai-priority.ts";
+import { REALTIME_TOKENS } from "./openai-realtime.ts";
 import { page, type TokenPrices, type UnitPrice, type VendorTable } from "./types.ts";
 
 const MODELS = "https://developers.openai.com/api/docs/models";
 const READ = "2026-11-22";
 /** The dated copy of the gpt-4o, gpt-4o-mini and gpt-6-astra pages ("as read 2026-09-24"). */
 const COPY = "2026-09-24";
-const PRIORITY = page("https://openai.com/api-priority-processing/", READ);
+/** Pages read again for the current-prices work. */
+const TODAY = "2026-11-26";
 
 const image = (
   model: string,
@@ -132,30 +136,42 @@ const tokens: TokenPrices[] = [
       rates: { input_mtok: "20", cache_read_mtok: "2", cache_write_mtok: "25", output_mtok: "75" },
     },
   },
-  // Priority processing: one price row per model (not one factor). The page states no start date; each
-  // row applies from the model's first snapshot.
-  ...(
-    [
-      [["gpt-4o", "gpt-4o-2024-08-06", "gpt-4o-2024-11-20"], "2024-08-06", "4.25", "2.125", "17"],
-      [["gpt-4o-2024-05-13"], "2024-05-13", "8.75", undefined, "26.25"],
-      [["gpt-4o-mini"], "2024-07-18", "0.25", "0.125", "1"],
-      [["gpt-4.1"], "2025-04-14", "3.5", "0.875", "14"],
-      [["gpt-4.1-mini"], "2025-04-14", "0.7", "0.175", "2.8"],
-      [["gpt-4.1-nano"], "2025-04-14", "0.2", "0.05", "0.8"],
-      [["o3"], "2025-04-16", "3.5", "0.875", "14"],
-      [["gpt-5", "gpt-5.1", "gpt-5-codex", "gpt-5.1-codex"], "2025-08-07", "2.5", "0.25", "20"],
-      [["gpt-5-mini"], "2025-08-07", "0.45", "0.045", "3.6"],
-    ] as const
-  ).map(
-    ([models, effectiveFrom, input, cached, output]): TokenPrices => ({
+  // Long-context thresholds as the model pages word them, where the catalog starts its tier at 271,999 (so
+  // 272,000 was long): the catalog's rates stay, agreeing with the pages; its tier starts above 272,000.
+  // gpt-5.4 and gpt-5.4-pro: "For models with a 1.05M context window (GPT-5.4 and GPT-5.4 pro), prompts with
+  // >272K input tokens are priced at 2x input and 1.5x output for the full session for standard, batch, and
+  // flex" ($2.50 / $0.25 / $15 for gpt-5.4).
+  ...(["gpt-5.4", "gpt-5.4-pro"] as const).map(
+    (model): TokenPrices => ({
       provider: "openai",
-      models,
-      tier: "priority",
-      effectiveFrom,
-      source: PRIORITY,
-      rates: { input_mtok: input, ...(cached ? { cache_read_mtok: cached } : {}), output_mtok: output },
+      models: [model],
+      // Before either model's launch: the page's threshold has applied to every call.
+      effectiveFrom: "2026-01-01",
+      source: page(`${MODELS}/${model}`, TODAY),
+      longContextAbove: 272_000,
     }),
   ),
+  // gpt-5.6-sol: "Para prompts com >272K tokens de entrada, os preços são de 2x para entrada e 1,5x para saída"
+  // (its page, Portuguese edition; $4 / $0.40 / $20 as the catalog has them from 2026-08-21).
+  {
+    provider: "openai",
+    models: ["gpt-5.6-sol"],
+    effectiveFrom: "2026-07-01",
+    source: page("https://developers.openai.com/pt-BR/api/docs/models/gpt-5.6-sol", TODAY),
+    longContextAbove: 272_000,
+  },
+  // gpt-5.6-luna: "Prompts with >272K input tokens are priced at 2x input and 1.5x output for the full request"
+  // ($0.20 / $0.02 / $1.20 as the catalog has them now).
+  {
+    provider: "openai",
+    models: ["gpt-5.6-luna"],
+    effectiveFrom: "2026-07-01",
+    source: page(`${MODELS}/gpt-5.6-luna`, TODAY),
+    longContextAbove: 272_000,
+  },
+  ...OPENAI_PRIORITY,
+  ...GPT_6_TOKENS,
+  ...REALTIME_TOKENS,
 ];
 
 export const OPENAI: VendorTable = {
@@ -179,5 +195,6 @@ export const OPENAI: VendorTable = {
       factor: "0.5",
       source: page("https://developers.openai.com/api/docs/guides/flex-processing.md", READ),
     },
+    ...GPT_6_TIERS,
   ],
 };

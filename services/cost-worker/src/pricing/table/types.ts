@@ -40,6 +40,11 @@ export interface TokenPrices {
   rates?: TokenRates;
   /** Whole call at these rates when the prompt has more than `above` tokens. */
   longContext?: { above: number; rates: TokenRates };
+  /**
+   * The vendor page's long-context threshold where the catalog's differs: the catalog's long-context tiers
+   * (rates unchanged) start above this many prompt tokens instead.
+   */
+  longContextAbove?: number;
   /** The vendor prices prompts above this size higher, at rates we have not read: those stay unpriced. */
   unknownAbove?: { above: number; reason: string };
   /**
