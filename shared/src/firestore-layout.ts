@@ -9,6 +9,8 @@ export const COLLECTIONS = {
   costRollups: "cost_rollups",
   unpricedRollups: "unpriced_rollups",
   transactionIds: "transaction_ids",
+  budgets: "budgets",
+  events: "events",
 } as const;
 
 /** Document paths, for `firestore.doc(path)`: the only place they are spelled out. */
@@ -27,6 +29,11 @@ export const DOCUMENT_PATHS = {
   /** The platform-wide price list: one document. */
   platformPricing: `${COLLECTIONS.platformPricing}/current`,
   organization: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}`,
+  budgets: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.budgets}`,
+  budget: (organizationId: string, budgetId: string) => `${DOCUMENT_PATHS.budgets(organizationId)}/${budgetId}`,
+  /** The event outbox (budget alerts), read by webhook delivery. */
+  events: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.events}`,
+  event: (organizationId: string, eventId: string) => `${DOCUMENT_PATHS.events(organizationId)}/${eventId}`,
   apiKey: (keyHash: string) => `${COLLECTIONS.apiKeys}/${keyHash}`,
 };
 
