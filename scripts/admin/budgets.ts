@@ -12,6 +12,7 @@ import {
   MAX_BUDGETS_PER_ORGANIZATION,
   toFieldErrors,
 } from "@usage-ingestion/shared";
+import { isAlreadyExists } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import { getOrganization, UserError } from "./organizations.ts";
 
@@ -70,10 +71,12 @@ export async function createBudget(
     );
   }
   try {
-    await db.doc(DOCUMENT_PATHS.budget(organizationId, id)).create(budget);
+    const batch = db.batch();
+    batch.create(db.doc(DOCUMENT_PATHS.budget(organizationId, id)), budget);
+    batch.update(db.doc(DOCUMENT_PATHS.organization(organizationId)), { has_budgets: true });
+    await batch.commit();
   } catch (error) {
-    if ((error as { code?: number }).code === 6)
-      throw new UserError(`budget ${id} of ${organizationId} already exists`);
+    if (isAlreadyExists(error)) throw new UserError(`budget ${id} of ${organizationId} already exists`);
     throw error;
   }
   return budget;
@@ -117,9 +120,11 @@ export async function updateBudget(
   });
 }
 
-/** Deletes the budget; the alerts it recorded stay in the outbox. */
+/** Deletes the budget; the alerts it recorded stay in the outbox. The last one unmarks the organization. */
 export async function deleteBudget(db: Firestore, organizationId: string, id: string): Promise<void> {
   const ref = db.doc(DOCUMENT_PATHS.budget(organizationId, id));
   if (!(await ref.get()).exists) throw new UserError(`budget ${id} of ${organizationId} does not exist`);
   await ref.delete();
+  const left = await db.collection(DOCUMENT_PATHS.budgets(organizationId)).limit(1).get();
+  if (left.empty) await db.doc(DOCUMENT_PATHS.organization(organizationId)).update({ has_budgets: false });
 }

@@ -62,6 +62,8 @@ export interface OrganizationDocument {
   limits?: OrganizationLimits;
   /** Where spans sent to `POST /v1/traces` carry the customer and the context (`admin org otel set`). */
   otel?: OrganizationOtelSettings;
+  /** Whether it holds budgets (kept by `admin budget`): the evaluation step reads only those organizations. */
+  has_budgets?: boolean;
 }
 
 /** Which span or resource attributes become a transaction's customer and context; absent, the defaults. */

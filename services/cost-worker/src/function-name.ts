@@ -3,3 +3,6 @@ export const FUNCTION_NAME = "priceUsage";
 
 /** The fold step's function (src/fold): a scheduled tick folds the days that are due into summaries. */
 export const FOLD_FUNCTION_NAME = "foldSummaries";
+
+/** The budget evaluation step (src/budgets): a scheduled tick records each threshold crossing once. */
+export const BUDGETS_FUNCTION_NAME = "evaluateBudgets";
