@@ -1,5 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
 import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
+import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
+import { evaluateBudgets } from "../../services/cost-worker/src/budgets/evaluate-budgets.ts";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { listDimensions, setDimensions } from "../admin/dimensions.ts";
 import { adminDatabases } from "../admin/firestore.ts";
@@ -72,8 +74,32 @@ function foldEveryInterval(): () => Promise<void> {
   };
 }
 
+/** The budget evaluation step, as Cloud Scheduler runs it every minute: every BUDGETS_INTERVAL_MS (5 s) here. */
+const budgetsIntervalMs = Number(process.env.BUDGETS_INTERVAL_MS ?? 5_000);
+function evaluateBudgetsEveryInterval(): () => Promise<void> {
+  const db = new Firestore({ projectId, useBigInt: true });
+  const known = new Set<string>();
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => evaluateBudgets(db, new Date(), { limits: DEFAULT_REPORT_LIMITS, known }))
+      .then((run) => {
+        if (quiet) return;
+        for (const id of run.created) console.log(`[budgets] recorded event ${id}`);
+        for (const failure of run.failed) console.error(`[budgets] ${failure.organization_id}: ${failure.error}`);
+      })
+      .catch((error: unknown) => console.error(`[budgets] ${(error as Error).message}`));
+  }, budgetsIntervalMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+    await db.terminate();
+  };
+}
+
 let stack: Stack | undefined;
 let stopFolding: (() => Promise<void>) | undefined;
+let stopBudgets: (() => Promise<void>) | undefined;
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
@@ -81,6 +107,7 @@ async function stop(code: number) {
   removeLocalStackState(process.pid);
   console.log("Stopping the local stack...");
   await stopFolding?.();
+  await stopBudgets?.();
   await stack?.stop();
   console.log("Stopped.");
   process.exit(code);
@@ -116,6 +143,7 @@ try {
   });
   const { ingestKey, readKey } = await seedDevelopment();
   stopFolding = foldEveryInterval();
+  stopBudgets = evaluateBudgetsEveryInterval();
   const recorded = writeLocalStackState({
     projectId,
     firestoreEmulatorHost: stack.emulators.firestoreHost,

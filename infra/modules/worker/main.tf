@@ -85,6 +85,8 @@ locals {
     FOLD_LOOKBACK_DAYS          = tostring(var.fold_lookback_days)
     FOLD_LOOKBACK_HOURS         = tostring(var.fold_lookback_hours)
     FOLD_MAX_PERIODS            = tostring(var.fold_max_periods)
+    BUDGETS_MAX_DOCUMENTS       = tostring(var.budgets_max_documents)
+    BUDGETS_TIMEOUT_MS          = tostring(var.budgets_timeout_ms)
     LOG_FORMAT                  = "json"
     NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"
   }
