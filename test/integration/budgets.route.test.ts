@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BudgetsError, createClient } from "../../clients/typescript/src/index.ts";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { sendUnits } from "../setup/budgets.ts";
 import { type JsonResponse, startTestGateway } from "../setup/gateway.ts";
@@ -105,5 +106,31 @@ describe("GET /usage/budgets", () => {
       headers: { "x-api-key": org.readKey },
     });
     expect(post.status).toBe(405);
+  });
+});
+
+describe("client.budgets", () => {
+  it("reads the budgets a call counts towards with the read key, before the call is made", async () => {
+    const client = createClient({ baseUrl: gateway.baseUrl, apiKey: org.apiKey, readKey: org.readKey });
+    const answer = await client.budgets({ customer: "acme", context: { feature: "search" } });
+    expect(answer.as_of).toBe(NOW.toISOString());
+    expect(answer.budgets.map((budget) => [budget.id, budget.remaining_usd, budget.thresholds_crossed])).toEqual([
+      ["acme", "0.000000000", [50, 80, 100]],
+      ["all", "7.500000000", []],
+    ]);
+    // What an application does with it: refuse the call once a budget it counts towards is spent.
+    expect(answer.budgets.some((budget) => Number(budget.percent) >= 100)).toBe(true);
+    await client.close();
+  });
+
+  it("throws a BudgetsError with the status and code when the key cannot read", async () => {
+    const client = createClient({ baseUrl: gateway.baseUrl, apiKey: org.apiKey });
+    const error = await client.budgets().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(BudgetsError);
+    expect(error).toMatchObject({ status: 401, code: "unauthorized" });
+    const bad = await createClient({ baseUrl: gateway.baseUrl, apiKey: org.readKey })
+      .budgets({ provider: "acme-ai" })
+      .catch((thrown: unknown) => thrown);
+    expect(bad).toMatchObject({ status: 400, code: "validation_error" });
   });
 });
