@@ -1,6 +1,6 @@
 import { Firestore } from "@google-cloud/firestore";
-import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
 import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
+import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
 import { evaluateBudgets } from "../../services/cost-worker/src/budgets/evaluate-budgets.ts";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { listDimensions, setDimensions } from "../admin/dimensions.ts";
