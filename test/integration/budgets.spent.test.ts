@@ -1,6 +1,8 @@
 import { budgetStatuses, firestoreReportSource, ReportBudget } from "@usage-ingestion/reports";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
+import { seedUsage } from "../../scripts/lib/seed-usage.ts";
+import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { budgetOf, sendUnits } from "../setup/budgets.ts";
 import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
 
@@ -102,5 +104,44 @@ describe("budget spent", () => {
       current_period: { start: "2026-10-25T23:00:00.000Z", end: "2026-10-26T23:00:00.000Z" },
       spent_usd: "2.000000000",
     });
+  });
+
+  it("reads a few documents per budget once the past days are folded, not the records", async () => {
+    const org = await organization();
+    const customers = ["acme", "globex", "initech"];
+    const seeds = Array.from({ length: 21 }, (_, index) => index + 1).flatMap((day) =>
+      customers.flatMap((customer) =>
+        [9, 15].map((hour) => ({
+          received_at: `2026-10-${String(day).padStart(2, "0")}T${hour}:00:00.000Z`,
+          customer,
+          cost_nanos: 1_000_000,
+        })),
+      ),
+    );
+    await seedUsage(firestore(), org, ["feature"], seeds);
+    const now = new Date("2026-10-21T18:00:00.000Z");
+    await foldDue(reportsFirestore(), now.getTime(), {
+      lookbackDays: 35,
+      lookbackHours: 48,
+      maxFolds: 200,
+      organizationIds: [org],
+    });
+    const budgets = [
+      budgetOf({ amount_usd: "1", period: "month" }, "org-month"),
+      ...customers.map((customer) => budgetOf({ amount_usd: "1", period: "month", scope: { customer } }, customer)),
+      budgetOf({ amount_usd: "1", period: "month", scope: { provider: "openai", model: "gpt-4o" } }, "gpt-4o"),
+    ];
+    const read = new ReportBudget();
+    const statuses = await budgetStatuses(source(), org, budgets, now, read);
+    expect(statuses.map((status) => status.spent_usd)).toEqual([
+      "0.126000000",
+      "0.042000000",
+      "0.042000000",
+      "0.042000000",
+      "0.126000000",
+    ]);
+    // 20 folded days, one summary part each, and today's shards (3 customers' cells, up to 16 shards
+    // each, here at most 6 records): about 26 documents for 5 budgets, whatever the records.
+    expect(read.documentsRead).toBeLessThanOrEqual(20 + 6);
   });
 });
