@@ -82,11 +82,14 @@ const line = (budget: BudgetDocument) =>
 /** `admin budget ...`: manage an organization's budgets. */
 export async function runBudgetCommand(action: string, args: string[], db: Firestore, reportsDb: Firestore, out: Out) {
   const flags = action === "update" ? ["--whole-organization"] : [];
-  const { values, positional } = options(args, action === "create" || action === "update" ? VALUE_FLAGS : [], flags);
+  const valueFlags =
+    action === "create" ? VALUE_FLAGS : action === "update" ? VALUE_FLAGS.filter((flag) => flag !== "--id") : [];
+  const { values, positional } = options(args, valueFlags, flags);
   const [organizationId, id] = positional;
   const usage = BUDGET_HELP.split("\n").find((text) => text.trim().startsWith(`budget ${action}`));
   const need = (count: number) => {
-    if (positional.length !== count) throw new UserError(`usage: npm run admin -- ${usage?.trim() ?? "budget"}`);
+    const synopsis = usage?.trim().split(/\s{2,}/)[0] ?? "budget";
+    if (positional.length !== count) throw new UserError(`usage: npm run admin -- ${synopsis}`);
   };
   switch (action) {
     case "create": {

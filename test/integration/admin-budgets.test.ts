@@ -95,5 +95,7 @@ describe("admin budget", () => {
     );
     await expect(admin("budget", "update", org, "one", "--thresholds", "")).rejects.toThrow(/^--thresholds:/);
     await expect(admin("budget", "update", org, "one")).rejects.toThrow(/at least one field/);
+    await expect(admin("budget", "update", org, "one", "--id", "two")).rejects.toThrow(/unknown option --id/);
+    await expect(admin("budget", "list")).rejects.toThrow(/^usage: npm run admin -- budget list <org-id>$/);
   });
 });
