@@ -5,6 +5,7 @@ import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/deli
 import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { adminTarget } from "../lib/local-stack-state.ts";
 import { defaultTopologyNames } from "../lib/topology.ts";
+import { BUDGET_HELP, runBudgetCommand } from "./budget-cli.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
 import { adminDatabases, adminFirestore } from "./firestore.ts";
 import { runLimitsCommand } from "./limits.ts";
@@ -75,6 +76,8 @@ Custom prices (schema: README; effective_from absent = always in effect, from an
                                       organization), and table rows read more than 90 days ago
   reprice <org-id> [--dry-run]        price the organization's unpriced records again, listing each
                                       with its amount; --dry-run shows that without writing
+
+${BUDGET_HELP}
 
 Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_TOPIC or usage-transactions)
   dead-letters list                   show what the hold subscription keeps (id, organization,
@@ -186,6 +189,12 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     case "pricing explain":
     case "pricing catalog":
       return runPricingCommand(action as string, rest, db, out);
+    case "budget create":
+    case "budget list":
+    case "budget show":
+    case "budget update":
+    case "budget delete":
+      return runBudgetCommand(action as string, rest, db, reportsDb, out);
     case "pricing audit":
       return runPricingAudit(rest, db, reportsDb, out);
     case "dead-letters list": {

@@ -16,7 +16,7 @@ import {
 type Out = (line: string) => void;
 
 /** `--name value` options out of the arguments; what is left are the positional ones. */
-function options(args: string[], names: string[], flags: string[] = []) {
+export function options(args: string[], names: string[], flags: string[] = []) {
   const values: Record<string, string> = {};
   const positional: string[] = [];
   for (let index = 0; index < args.length; index++) {

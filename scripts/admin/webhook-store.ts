@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import type { Firestore } from "@google-cloud/firestore";
 import {
+  BUDGET_EVENT_TYPES,
+  type BudgetEventType,
   COLLECTIONS,
   type DeliveryAttemptDocument,
   type DeliveryDocument,
@@ -9,9 +11,7 @@ import {
   MAX_WEBHOOK_SECRETS,
   MAX_WEBHOOK_URL_LENGTH,
   MAX_WEBHOOKS_PER_ORGANIZATION,
-  WEBHOOK_EVENT_TYPES,
   type WebhookDocument,
-  type WebhookEventType,
   type WebhookSecretDocument,
 } from "@usage-ingestion/shared";
 import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
@@ -80,16 +80,16 @@ export function parseWebhookUrl(text: string): string {
   return url.href;
 }
 
-export function parseEventTypes(text: string | undefined): WebhookEventType[] {
-  if (text === undefined) return [...WEBHOOK_EVENT_TYPES];
+export function parseEventTypes(text: string | undefined): BudgetEventType[] {
+  if (text === undefined) return [...BUDGET_EVENT_TYPES];
   const types = [...new Set(text.split(",").map((type) => type.trim()))];
-  const unknown = types.filter((type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type));
+  const unknown = types.filter((type) => !(BUDGET_EVENT_TYPES as readonly string[]).includes(type));
   if (types.length === 0 || unknown.length > 0) {
     throw new UserError(
-      `unknown event type ${unknown.join(", ") || "(none)"}; one of ${WEBHOOK_EVENT_TYPES.join(", ")}`,
+      `unknown event type ${unknown.join(", ") || "(none)"}; one of ${BUDGET_EVENT_TYPES.join(", ")}`,
     );
   }
-  return types as WebhookEventType[];
+  return types as BudgetEventType[];
 }
 
 const newWebhookId = () => `wh_${randomBytes(12).toString("base64url")}`;
@@ -110,7 +110,7 @@ export async function createWebhook(
   db: Firestore,
   box: SecretBox,
   organizationId: string,
-  options: { url: string; eventTypes?: WebhookEventType[]; description?: string; now?: Date },
+  options: { url: string; eventTypes?: BudgetEventType[]; description?: string; now?: Date },
 ): Promise<{ webhook: WebhookDocument; secret: string }> {
   await getOrganization(db, organizationId);
   const url = parseWebhookUrl(options.url);
@@ -123,7 +123,7 @@ export async function createWebhook(
   const webhook: WebhookDocument = {
     id,
     url,
-    event_types: options.eventTypes ?? [...WEBHOOK_EVENT_TYPES],
+    event_types: options.eventTypes ?? [...BUDGET_EVENT_TYPES],
     status: "active",
     created_at: now.toISOString(),
     description: options.description ?? null,

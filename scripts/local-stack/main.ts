@@ -1,5 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
+import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
 import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
+import { evaluateBudgets } from "../../services/cost-worker/src/budgets/evaluate-budgets.ts";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { generateSecretKey } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { listDimensions, setDimensions } from "../admin/dimensions.ts";
@@ -81,6 +83,31 @@ const webhookSweepAfterMs = Number(process.env.WEBHOOK_SWEEP_AFTER_MS ?? 10_000)
 let stack: Stack | undefined;
 let stopFolding: (() => Promise<void>) | undefined;
 let stopDispatching: (() => Promise<void>) | undefined;
+
+/** The budget evaluation step, as Cloud Scheduler runs it every minute: every BUDGETS_INTERVAL_MS (5 s) here. */
+const budgetsIntervalMs = Number(process.env.BUDGETS_INTERVAL_MS ?? 5_000);
+function evaluateBudgetsEveryInterval(): () => Promise<void> {
+  const db = new Firestore({ projectId, useBigInt: true });
+  const known = new Set<string>();
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => evaluateBudgets(db, new Date(), { limits: DEFAULT_REPORT_LIMITS, known }))
+      .then((run) => {
+        if (quiet) return;
+        for (const id of run.created) console.log(`[budgets] recorded event ${id}`);
+        for (const failure of run.failed) console.error(`[budgets] ${failure.organization_id}: ${failure.error}`);
+      })
+      .catch((error: unknown) => console.error(`[budgets] ${(error as Error).message}`));
+  }, budgetsIntervalMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+    await db.terminate();
+  };
+}
+
+let stopBudgets: (() => Promise<void>) | undefined;
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
@@ -89,6 +116,7 @@ async function stop(code: number) {
   console.log("Stopping the local stack...");
   await stopFolding?.();
   await stopDispatching?.();
+  await stopBudgets?.();
   await stack?.stop();
   console.log("Stopped.");
   process.exit(code);
@@ -133,6 +161,7 @@ try {
     sweepAfterMs: webhookSweepAfterMs,
     log: (line) => console.log(`[webhooks] ${line}`),
   });
+  stopBudgets = evaluateBudgetsEveryInterval();
   const recorded = writeLocalStackState({
     projectId,
     firestoreEmulatorHost: stack.emulators.firestoreHost,

@@ -13,6 +13,7 @@ export const COLLECTIONS = {
   webhooks: "webhooks",
   webhookDeliveries: "webhook_deliveries",
   webhookAttempts: "webhook_attempts",
+  budgets: "budgets",
 } as const;
 
 /** Document paths, for `firestore.doc(path)`: the only place they are spelled out. */
@@ -31,7 +32,10 @@ export const DOCUMENT_PATHS = {
   /** The platform-wide price list: one document. */
   platformPricing: `${COLLECTIONS.platformPricing}/current`,
   organization: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}`,
+  budgets: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.budgets}`,
+  budget: (organizationId: string, budgetId: string) => `${DOCUMENT_PATHS.budgets(organizationId)}/${budgetId}`,
   apiKey: (keyHash: string) => `${COLLECTIONS.apiKeys}/${keyHash}`,
+  /** The event outbox (budget alerts), read by webhook delivery. */
   events: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.events}`,
   event: (organizationId: string, eventId: string) => `${DOCUMENT_PATHS.events(organizationId)}/${eventId}`,
   webhooks: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.webhooks}`,
@@ -70,6 +74,8 @@ export interface OrganizationDocument {
   limits?: OrganizationLimits;
   /** Where spans sent to `POST /v1/traces` carry the customer and the context (`admin org otel set`). */
   otel?: OrganizationOtelSettings;
+  /** Whether it holds budgets (kept by `admin budget`): the evaluation step reads only those organizations. */
+  has_budgets?: boolean;
 }
 
 /** Which span or resource attributes become a transaction's customer and context; absent, the defaults. */

@@ -1,4 +1,8 @@
 // The contract: runs anywhere (browsers, edge runtimes, Node). Server-only helpers are in `./server`.
+export * from "./budgets/budget.ts";
+export * from "./budgets/budget-events.ts";
+export * from "./budgets/budget-periods.ts";
+export * from "./budgets/budget-status.ts";
 export * from "./custom-pricing.ts";
 export * from "./error-envelope.ts";
 export * from "./error-replies.ts";

@@ -1,52 +1,22 @@
 import * as v from "valibot";
+import {
+  BUDGET_EVENT_TYPES,
+  type BudgetEventData,
+  type BudgetEventType,
+  type EventDocument,
+} from "./budgets/budget-events.ts";
 
 /**
  * Budget events and their webhooks: the event outbox the budget evaluation writes
  * (`organizations/{org}/events/{event_id}`), each organization's webhooks, and one delivery per
- * (webhook, event) with its attempts. docs/webhooks.md describes the bodies receivers get.
- */
-export const WEBHOOK_EVENT_TYPES = ["budget.threshold_crossed", "budget.forecast_exceeded"] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-/** The `data` of both budget events; `threshold_percent` on threshold events only, `forecast_usd` on forecasts. */
-export interface BudgetEventData {
-  budget_id: string;
-  budget_name: string | null;
-  organization_id: string;
-  scope: {
-    customer?: string;
-    provider?: string;
-    model?: string;
-    dimension?: { name: string; value: string };
-  };
-  period: { start: string; end: string };
-  /** Decimal strings in USD, exact (nine decimals at most). */
-  amount_usd: string;
-  spent_usd: string;
-  /** Spent as a percentage of the amount, two decimals. */
-  percent: string;
-  threshold_percent?: number;
-  forecast_usd?: string;
-}
-
-/**
- * One event in the outbox, created once (a create precondition) by the budget evaluation; the dispatch
- * sets `dispatched_at` once it has made a delivery for each of the organization's webhooks.
- */
-export interface EventDocument {
-  id: string;
-  type: WebhookEventType;
-  created_at: string;
-  data: BudgetEventData;
-  dispatched_at: string | null;
-}
-
-/**
+ * (webhook, event) with its attempts. docs/webhooks.md describes the bodies receivers get. The event
+ * types and the outbox document are the budgets' (budgets/budget-events.ts).
+ *
  * What the dispatch checks of an event before sending it anywhere: its type, its time, and that its data
  * names the budget and the organization it sits under. The rest of `data` goes out as written.
  */
 export const EventDocumentSchema = v.object({
-  type: v.picklist(WEBHOOK_EVENT_TYPES),
+  type: v.picklist(BUDGET_EVENT_TYPES),
   created_at: v.pipe(v.string(), v.isoTimestamp()),
   data: v.looseObject({ budget_id: v.pipe(v.string(), v.minLength(1)), organization_id: v.string() }),
 });
@@ -66,7 +36,7 @@ export function eventProblem(event: unknown, organizationId: string): string | u
 
 /** What a receiver gets: the Standard Webhooks payload shape. */
 export interface WebhookBody {
-  type: WebhookEventType;
+  type: BudgetEventType;
   timestamp: string;
   data: BudgetEventData;
 }
@@ -100,7 +70,7 @@ export interface WebhookSecretDocument {
 export interface WebhookDocument {
   id: string;
   url: string;
-  event_types: WebhookEventType[];
+  event_types: BudgetEventType[];
   status: WebhookStatus;
   created_at: string;
   description: string | null;
@@ -119,7 +89,7 @@ export interface DeliveryDocument {
   organization_id: string;
   webhook_id: string;
   event_id: string;
-  event_type: WebhookEventType;
+  event_type: BudgetEventType;
   status: DeliveryStatus;
   created_at: string;
   /** Retries run for at least a day from here (reset by a replay). */

@@ -2,7 +2,11 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
 import { WorkerEnvSchema } from "../../services/cost-worker/src/env.ts";
-import { FOLD_FUNCTION_NAME, FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
+import {
+  BUDGETS_FUNCTION_NAME,
+  FOLD_FUNCTION_NAME,
+  FUNCTION_NAME,
+} from "../../services/cost-worker/src/function-name.ts";
 import { GatewayEnvSchema, parseGatewayConfig } from "../../services/gateway/src/env.ts";
 import { type Hcl, INFRA, parseInfra, tf } from "./hcl.ts";
 
@@ -73,6 +77,23 @@ describe("infra (Terraform)", () => {
     expect(push.push_config[0].oidc_token[0].service_account_email).toBe(tf("var.pusher_service_account_email"));
     const invoker = resource("worker", "google_cloud_run_service_iam_member", "pusher_invokes_fold");
     expect(invoker.member).toBe(`serviceAccount:${tf("var.pusher_service_account_email")}`);
+  });
+
+  it("ticks the budget evaluation step every minute through Pub/Sub, into its registered entry point", () => {
+    const fn = resource("worker", "google_cloudfunctions2_function", "budgets");
+    expect(fn.name).toBe("usage-budgets");
+    expect(fn.build_config[0].entry_point).toBe(BUDGETS_FUNCTION_NAME);
+    expect(fn.service_config[0].environment_variables).toBe(tf("local.environment"));
+    expect(fn.service_config[0].ingress_settings).toBe("ALLOW_INTERNAL_ONLY");
+    const job = resource("worker", "google_cloud_scheduler_job", "budgets");
+    expect(job.schedule).toBe(tf("var.budgets_schedule"));
+    expect(inModule("worker").find((hcl) => hcl.variable?.budgets_schedule)?.variable.budgets_schedule[0].default).toBe(
+      "* * * * *",
+    );
+    expect(job.pubsub_target[0].topic_name).toBe(tf("google_pubsub_topic.budget_ticks.id"));
+    const push = resource("worker", "google_pubsub_subscription", "budget_ticks");
+    expect(push.push_config[0].push_endpoint).toBe(tf("google_cloudfunctions2_function.budgets.service_config[0].uri"));
+    expect(push.push_config[0].oidc_token[0].service_account_email).toBe(tf("var.pusher_service_account_email"));
   });
 
   it("names the topics as the code does", () => {

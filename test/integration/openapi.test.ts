@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBudget } from "../../scripts/admin/budgets.ts";
 import { OPENAPI_FILE, openApiText } from "../../scripts/docs/openapi.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
+import { firestore } from "../setup/harness.ts";
 import { reportFixture } from "../setup/reports.ts";
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
@@ -66,6 +68,21 @@ describe("GET /openapi.json", () => {
     await conforms("/usage/costs", "get", await fixture.get("/usage/costs?group_by=nope"));
     await conforms("/usage/costs", "get", await fixture.get("/usage/costs", fixture.apiKey));
     await conforms("/usage/unpriced", "get", await fixture.get("/usage/unpriced?from=2026-03-01&to=2026-03-02"));
+  });
+
+  it("describes the real budgets responses", async () => {
+    await createBudget(firestore(), fixture.organizationId, {
+      amount_usd: "5",
+      period: "week",
+      time_zone: "Europe/Paris",
+      scope: { customer: "cust-1", dimension: { name: "feature", value: "chat" } },
+    });
+    await createBudget(firestore(), fixture.organizationId, { amount_usd: "0.000000001", period: "30d" });
+    const answer = await fixture.get("/usage/budgets");
+    expect(answer.status).toBe(200);
+    await conforms("/usage/budgets", "get", answer);
+    await conforms("/usage/budgets", "get", await fixture.get("/usage/budgets?custmer=x"));
+    await conforms("/usage/budgets", "get", await fixture.get("/usage/budgets", fixture.apiKey));
   });
 
   it("validates request bodies as the gateway does", () => {

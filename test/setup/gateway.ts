@@ -1,4 +1,4 @@
-import { firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
+import { firestoreBudgetSource, firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
 import type { QueueMessage } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import { afterAll, beforeAll } from "vitest";
@@ -123,6 +123,7 @@ export async function startTestGateway(options: {
     publisher,
     logger,
     reports: options.reportSource ?? firestoreReportSource(reportsFirestore()),
+    budgets: firestoreBudgetSource(reportsFirestore()),
     ...(options.now ? { now: options.now } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.reportSettings ? { reportSettings: options.reportSettings } : {}),

@@ -4,9 +4,9 @@ import type { Firestore } from "@google-cloud/firestore";
 import type { Message } from "@google-cloud/pubsub";
 import {
   type BudgetEventData,
+  type BudgetEventType,
   DOCUMENT_PATHS,
   type EventDocument,
-  type WebhookEventType,
 } from "@usage-ingestion/shared";
 import { deliverWebhook } from "../../services/cost-worker/src/webhooks/deliver-webhook.ts";
 import {
@@ -98,7 +98,7 @@ export function budgetEventData(organizationId: string, budgetId: string): Budge
 export async function createEvent(
   db: Firestore,
   organizationId: string,
-  options: { budgetId?: string; threshold?: number; type?: WebhookEventType; createdAt?: Date } = {},
+  options: { budgetId?: string; threshold?: number; type?: BudgetEventType; createdAt?: Date } = {},
 ): Promise<EventDocument> {
   const budgetId = options.budgetId ?? uniqueId("budget");
   const type = options.type ?? "budget.threshold_crossed";

@@ -1,5 +1,6 @@
 import { sleep } from "./backoff.ts";
 import { batchesOf, jsonBytes, type Queued } from "./batches.ts";
+import { type BudgetFilter, type BudgetsAnswer, readBudgets } from "./budgets.ts";
 import { deliverBatch } from "./deliver.ts";
 import { randomId } from "./ids.ts";
 import type { DeliveryFailure, FlushResult, TrackedTransaction } from "./types.ts";
@@ -31,6 +32,8 @@ export interface ClientOptions {
   generateId?: () => string;
   /** Jitter source in [0, 1) (default `Math.random`). */
   random?: () => number;
+  /** A key of scope `read`, for `budgets()`; absent, `apiKey` is used (a client made with a read key). */
+  readKey?: string;
 }
 
 export interface UsageClient {
@@ -40,6 +43,11 @@ export interface UsageClient {
   flush(): Promise<FlushResult>;
   /** Flushes, then refuses further transactions. */
   close(): Promise<FlushResult>;
+  /**
+   * The budgets a call with these values counts towards, with their spent now (`GET /usage/budgets`, a
+   * read key): to refuse or downgrade a call before spending. Throws BudgetsError when not answered 200.
+   */
+  budgets(filter?: BudgetFilter): Promise<BudgetsAnswer>;
 }
 
 export function createClient(options: ClientOptions): UsageClient {
@@ -136,5 +144,15 @@ export function createClient(options: ClientOptions): UsageClient {
       closed = true;
       return flush();
     },
+    budgets: (filter) =>
+      readBudgets(
+        {
+          baseUrl: options.baseUrl.replace(/\/+$/, ""),
+          apiKey: options.readKey ?? options.apiKey,
+          fetch: deliver.fetch,
+          timeoutMs: deliver.timeoutMs,
+        },
+        filter,
+      ),
   };
 }

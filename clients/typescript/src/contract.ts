@@ -140,3 +140,32 @@ export interface ErrorObject {
  * entries are sent again; a validation failure would fail the same way every time.
  */
 export const QUEUEING_FAILURE_PREFIX = "queueing failed";
+
+/** What a budget counts: absent fields are open (the whole organization when all are). */
+export interface BudgetScope {
+  customer?: string | undefined;
+  provider?: Provider | undefined;
+  model?: string | undefined;
+  dimension?: { name: string; value: string } | undefined;
+}
+
+/** `day`, `week`, `month` (calendar, in the budget's time zone) or a rolling window of N days, `30d`. */
+export type BudgetPeriod = "day" | "week" | "month" | `${number}d`;
+
+/** One budget of `GET /usage/budgets`, as of `as_of`; money as exact decimal strings. */
+export interface BudgetStatus {
+  id: string;
+  name: string | null;
+  scope: BudgetScope;
+  amount_usd: string;
+  period: BudgetPeriod;
+  time_zone: string;
+  thresholds: number[];
+  current_period: { start: string; end: string };
+  spent_usd: string;
+  remaining_usd: string;
+  percent: string;
+  thresholds_crossed: number[];
+  forecast_usd: string | null;
+  as_of: string;
+}

@@ -22,6 +22,9 @@ describe("the contract the client restates", () => {
     expectTypeOf<Client.FieldError>().toEqualTypeOf<Service.FieldError>();
     expectTypeOf<Client.TransactionResult>().toEqualTypeOf<Service.TransactionResult>();
     expectTypeOf<Client.ErrorObject>().toEqualTypeOf<Service.ErrorObject>();
+    expectTypeOf<Client.BudgetScope>().toEqualTypeOf<Service.BudgetScope>();
+    expectTypeOf<Client.BudgetPeriod>().toEqualTypeOf<Service.BudgetPeriod>();
+    expectTypeOf<Client.BudgetStatus>().toEqualTypeOf<Service.BudgetStatus>();
   });
 
   it("retries on the service's queueing-failure text", () => {

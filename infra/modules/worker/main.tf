@@ -86,6 +86,8 @@ locals {
     FOLD_LOOKBACK_DAYS          = tostring(var.fold_lookback_days)
     FOLD_LOOKBACK_HOURS         = tostring(var.fold_lookback_hours)
     FOLD_MAX_PERIODS            = tostring(var.fold_max_periods)
+    BUDGETS_MAX_DOCUMENTS       = tostring(var.budgets_max_documents)
+    BUDGETS_TIMEOUT_MS          = tostring(var.budgets_timeout_ms)
     LOG_FORMAT                  = "json"
     WEBHOOK_DELIVERIES_TOPIC    = local.webhook_deliveries_topic
     WEBHOOK_TIMEOUT_MS          = tostring(var.webhook_timeout_ms)

@@ -14,6 +14,9 @@ export const WorkerEnvSchema = v.object({
   FOLD_LOOKBACK_DAYS: integerVar(35),
   FOLD_LOOKBACK_HOURS: integerVar(48),
   FOLD_MAX_PERIODS: integerVar(200),
+  /** The evaluation step: documents one organization's budget spent may read in one run, and its time. */
+  BUDGETS_MAX_DOCUMENTS: integerVar(200_000),
+  BUDGETS_TIMEOUT_MS: integerVar(30_000),
   LOG_FORMAT: logFormatVar(),
   /** Webhooks: the deliveries topic the dispatch and the sweep queue onto. */
   WEBHOOK_DELIVERIES_TOPIC: stringVar("usage-webhook-deliveries"),

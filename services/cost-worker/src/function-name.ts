@@ -9,3 +9,6 @@ export const WEBHOOK_DELIVERY_FUNCTION_NAME = "deliverWebhooks";
 
 /** The webhook dispatch step: a scheduled tick fans new budget events out into deliveries and sweeps. */
 export const WEBHOOK_DISPATCH_FUNCTION_NAME = "dispatchWebhooks";
+
+/** The budget evaluation step (src/budgets): a scheduled tick records each threshold crossing once. */
+export const BUDGETS_FUNCTION_NAME = "evaluateBudgets";

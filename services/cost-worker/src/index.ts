@@ -2,9 +2,11 @@ import { Firestore } from "@google-cloud/firestore";
 import * as functions from "@google-cloud/functions-framework";
 import { parseTraceparent, TRACEPARENT_ATTRIBUTE } from "@usage-ingestion/shared";
 import { createLogger } from "@usage-ingestion/shared/server";
+import { evaluateBudgets } from "./budgets/evaluate-budgets.ts";
 import { parseWorkerConfig } from "./env.ts";
 import { foldDue } from "./fold/fold-due.ts";
 import {
+  BUDGETS_FUNCTION_NAME,
   FOLD_FUNCTION_NAME,
   FUNCTION_NAME,
   WEBHOOK_DELIVERY_FUNCTION_NAME,
@@ -93,3 +95,27 @@ functions.cloudEvent(WEBHOOK_DELIVERY_FUNCTION_NAME, (event: functions.CloudEven
   outsideDomain(() => webhooks.deliver(event as PubSubEvent)),
 );
 functions.cloudEvent(WEBHOOK_DISPATCH_FUNCTION_NAME, () => outsideDomain(() => webhooks.dispatch()));
+
+// The budget evaluation step, a function of its own from this same code too (infra/modules/worker): each
+// tick reads every budget's spent and creates the outbox event of each crossing, once. The events this
+// instance created or found are remembered across ticks, so it does not try them again.
+let budgetsFirestore: Firestore | undefined;
+const knownEvents = new Set<string>();
+functions.cloudEvent(BUDGETS_FUNCTION_NAME, () =>
+  outsideDomain(async () => {
+    budgetsFirestore ??= new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });
+    const run = await evaluateBudgets(budgetsFirestore, new Date(), {
+      limits: { maxDocuments: config.BUDGETS_MAX_DOCUMENTS, timeoutMs: config.BUDGETS_TIMEOUT_MS },
+      known: knownEvents,
+    });
+    for (const failure of run.failed) {
+      deps.logger.log("ERROR", `budgets of ${failure.organization_id} not evaluated: ${failure.error}`, failure);
+    }
+    deps.logger.log("INFO", `evaluated ${run.budgets} budgets of ${run.organizations} organizations`, {
+      budgets: run.budgets,
+      organizations: run.organizations,
+      events_created: run.created.length,
+      failed: run.failed.length,
+    });
+  }),
+);

@@ -170,6 +170,39 @@ async function buildDimensionFilters(range, dimensions) {
   }
 }
 
+const scopeText = ({ customer, provider, model, dimension }) =>
+  [
+    customer && `customer ${customer}`,
+    provider && `provider ${provider}`,
+    model && `model ${model}`,
+    dimension && `${dimension.name} ${dimension.value}`,
+  ]
+    .filter(Boolean)
+    .join(", ") || "whole organization";
+
+/** Each budget in its current period; one past a threshold is marked, one past its amount more so. */
+function fillBudgets(answer) {
+  fillTable(
+    "budgets-table",
+    answer.budgets.map((budget) => {
+      const used = cell(`${budget.percent}%`, true);
+      if (budget.thresholds_crossed.length > 0) used.className = "number crossed";
+      if (Number(budget.percent) >= 100) used.className = "number over";
+      const periodText = `${budget.period} (${budget.time_zone}), from ${budget.current_period.start.slice(0, 16)}Z`;
+      return [
+        cell(budget.name ?? budget.id),
+        cell(scopeText(budget.scope)),
+        cell(periodText),
+        money(cell("", true), budget.spent_usd),
+        money(cell("", true), budget.amount_usd),
+        used,
+        cell(budget.thresholds_crossed.map((t) => `${t}%`).join(", ") || "none"),
+        budget.forecast_usd === null ? cell("too early", true) : money(cell("", true), budget.forecast_usd),
+      ];
+    }),
+  );
+}
+
 async function show() {
   document.body.dataset.state = "loading";
   $("report-error").textContent = "";
@@ -197,6 +230,8 @@ async function show() {
         cell(String(u.transactions), true),
       ]),
     );
+    // After the three reports: a key may run four report requests at once, the filters' included.
+    fillBudgets(await api("/usage/budgets", {}));
     await buildDimensionFilters(range, overTime.dimensions);
     document.body.dataset.state = "ready";
   } catch (error) {

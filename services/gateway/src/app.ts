@@ -1,4 +1,4 @@
-import type { ReportSource } from "@usage-ingestion/reports";
+import type { BudgetSource, ReportSource } from "@usage-ingestion/reports";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
@@ -24,6 +24,7 @@ import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
 import { openApi } from "./routes/openapi.ts";
 import { otlpTraces } from "./routes/otlp-traces.ts";
+import { usageBudgets } from "./routes/usage-budgets.ts";
 import { usageCosts } from "./routes/usage-costs.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
 
@@ -41,6 +42,8 @@ export interface GatewayDeps {
   reportSettings?: ReportSettings;
   /** The report routes' reads (see firestoreReportSource). Needed to serve the reports. */
   reports?: ReportSource;
+  /** The organizations' budgets (see firestoreBudgetSource), for GET /usage/budgets beside the reports. */
+  budgets?: BudgetSource;
   now?: () => Date;
 }
 
@@ -93,6 +96,10 @@ export function createApp(deps: GatewayDeps): express.Express {
     app.all("/usage/costs", methodNotAllowed("GET"));
     app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now, reporting));
     app.all("/usage/unpriced", methodNotAllowed("GET"));
+    if (deps.budgets) {
+      app.get("/usage/budgets", readKey, usageBudgets(deps.budgets, deps.reports, now, reporting));
+      app.all("/usage/budgets", methodNotAllowed("GET"));
+    }
     app.get(DASHBOARD_PATHS, dashboardFile);
   }
   app.use(notFound);

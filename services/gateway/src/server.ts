@@ -1,6 +1,6 @@
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { firestoreReportSource } from "@usage-ingestion/reports";
+import { firestoreBudgetSource, firestoreReportSource } from "@usage-ingestion/reports";
 import {
   ConfigError,
   createLogger,
@@ -58,7 +58,9 @@ const server = createApp({
   keys,
   ...(publisher ? { publisher } : {}),
   logger,
-  ...(reportsFirestore ? { reports: firestoreReportSource(reportsFirestore) } : {}),
+  ...(reportsFirestore
+    ? { reports: firestoreReportSource(reportsFirestore), budgets: firestoreBudgetSource(reportsFirestore) }
+    : {}),
   rateLimits: rateLimitConfig(config),
   reportSettings: reportSettings(config),
 }).listen(config.PORT, () => {

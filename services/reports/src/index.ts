@@ -1,5 +1,8 @@
 // The report module: what `GET /usage/costs`, `GET /usage/unpriced`, the dashboard and `admin costs` read.
 export type { CostFigures, CostGroup } from "./aggregate.ts";
+export { BUDGET_PARAMS, type BudgetFilter, budgetApplies, parseBudgetQuery } from "./budget-query.ts";
+export { type BudgetSource, budgetFromDocument, firestoreBudgetSource } from "./budget-source.ts";
+export { budgetStatuses, spentRange } from "./budget-spent.ts";
 export { type CostReport, costReport } from "./cost-report.ts";
 export { costReportCsv } from "./csv.ts";
 export { DIMENSION_NAME, dimensionListProblem, MAX_DIMENSIONS } from "./dimension-names.ts";

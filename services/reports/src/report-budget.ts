@@ -36,6 +36,11 @@ export class ReportBudget {
     this.started = now();
   }
 
+  /** Documents read so far. */
+  get documentsRead(): number {
+    return this.read;
+  }
+
   /** `documents` more were read. */
   spend(documents: number): void {
     this.read += documents;

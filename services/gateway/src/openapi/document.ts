@@ -1,9 +1,15 @@
-import { COST_PARAMS, MAX_DIMENSIONS, UNPRICED_PARAMS } from "@usage-ingestion/reports";
-import { BulkRequestSchema, MAX_BODY_BYTES, TransactionSchema } from "@usage-ingestion/shared";
+import { BUDGET_PARAMS, COST_PARAMS, MAX_DIMENSIONS, UNPRICED_PARAMS } from "@usage-ingestion/reports";
+import {
+  BulkRequestSchema,
+  MAX_BODY_BYTES,
+  MAX_BUDGETS_PER_ORGANIZATION,
+  TransactionSchema,
+} from "@usage-ingestion/shared";
 import type { JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { jsonSchemaOf } from "./json-schema.ts";
 import {
+  BudgetsAnswerSchema,
   CostReportSchema,
   ErrorResponseSchema,
   FailureResponseSchema,
@@ -64,6 +70,7 @@ export function openApiDocument(): Record<string, unknown> {
         ErrorResponse: jsonSchemaOf(ErrorResponseSchema),
         CostReport: jsonSchemaOf(CostReportSchema),
         UnpricedReport: jsonSchemaOf(UnpricedReportSchema),
+        Budgets: jsonSchemaOf(BudgetsAnswerSchema),
       },
     },
     paths: {
@@ -150,6 +157,24 @@ export function openApiDocument(): Record<string, unknown> {
           security: [{ readKey: [] }],
           parameters: parameters(UNPRICED_PARAMS),
           responses: { "200": json(ref("UnpricedReport"), "Most transactions first."), ...readErrors },
+        },
+      },
+      "/usage/budgets": {
+        get: {
+          summary:
+            "The budgets a call with the given values counts towards, each with its spent in the current period.",
+          description:
+            "Each filter keeps the budgets whose scope names that value or leaves the field open; also " +
+            "`context.<declared dimension>=<value>`. Every budget of the organization (at most " +
+            `${MAX_BUDGETS_PER_ORGANIZATION}) when none is given. Spent is exact, from the same records as ` +
+            "`/usage/costs`. Unknown parameters are a 400; a spent that would read past the report ceilings is a 422.",
+          security: [{ readKey: [] }],
+          parameters: parameters(BUDGET_PARAMS),
+          responses: {
+            "200": json(ref("Budgets"), "The budgets, in id order."),
+            "422": error("Reading the spent would pass the report ceilings (`report_too_large`)."),
+            ...readErrors,
+          },
         },
       },
       "/dashboard": {

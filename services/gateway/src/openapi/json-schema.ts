@@ -1,5 +1,5 @@
 import { MAX_GROUPS_PER_PAGE } from "@usage-ingestion/reports";
-import { MAX_CONTEXT_KEY_BYTES, MAX_CONTEXT_KEYS, USAGE_TYPES } from "@usage-ingestion/shared";
+import { BUDGET_ID, MAX_CONTEXT_KEY_BYTES, MAX_CONTEXT_KEYS, USAGE_TYPES } from "@usage-ingestion/shared";
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 
@@ -18,6 +18,8 @@ const CHECK_OVERRIDES: Record<string, JsonSchema> = {
     pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$",
   },
   "must be a UTC day YYYY-MM-DD": { pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+  // GET /usage/budgets
+  "must be a budget id": { pattern: BUDGET_ID.source },
   [`must be a whole number from 1 to ${MAX_GROUPS_PER_PAGE}`]: { pattern: "^[0-9]{1,5}$" },
   // context: at most 64 keys, names at most 128 bytes
   [`must have at most ${MAX_CONTEXT_KEYS} keys, each name at most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8`]: {

@@ -1,5 +1,6 @@
 import type { CostReport, UnpricedReport } from "@usage-ingestion/reports";
 import {
+  type BudgetStatus,
   ERROR_CODES,
   type ErrorResponse,
   type FailureResponse,
@@ -89,6 +90,41 @@ export const UnpricedReportSchema = v.object({
   total_transactions: count,
 });
 
+const signedDecimalText = v.pipe(
+  v.string(),
+  v.regex(/^-?\d+\.\d{9}$/),
+  v.description("USD, nine decimal places, exact."),
+);
+const percentText = v.pipe(v.string(), v.regex(/^\d+\.\d{2}$/), v.description("Percent, two decimal places."));
+const BudgetStatusSchema = v.object({
+  id: v.string(),
+  name: v.nullable(v.string()),
+  scope: v.object({
+    customer: v.optional(v.string()),
+    provider: v.optional(v.string()),
+    model: v.optional(v.string()),
+    dimension: v.optional(v.object({ name: v.string(), value: v.string() })),
+  }),
+  amount_usd: decimalText,
+  period: v.pipe(v.string(), v.description("`day`, `week`, `month`, or a rolling window `Nd`.")),
+  time_zone: v.pipe(v.string(), v.description("The IANA time zone periods are counted in.")),
+  thresholds: v.array(v.number()),
+  current_period: v.pipe(
+    v.object({ start: v.string(), end: v.string() }),
+    v.description("The current period, [start, end), ISO 8601 instants."),
+  ),
+  spent_usd: decimalText,
+  remaining_usd: v.pipe(signedDecimalText, v.description("amount_usd - spent_usd; negative once overspent.")),
+  percent: percentText,
+  thresholds_crossed: v.array(v.number()),
+  forecast_usd: v.pipe(
+    v.nullable(decimalText),
+    v.description("Spent carried on linearly to the period's end; null in the first tenth of the period."),
+  ),
+  as_of: v.string(),
+});
+export const BudgetsAnswerSchema = v.object({ as_of: v.string(), budgets: v.array(BudgetStatusSchema) });
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Out<T extends v.GenericSchema> = v.InferOutput<T>;
 export const schemasMatchTypes: [
@@ -98,4 +134,5 @@ export const schemasMatchTypes: [
   Same<Out<typeof FailureResponseSchema>, FailureResponse>,
   Same<Out<typeof UnpricedReportSchema>["unpriced"], UnpricedReport["unpriced"]>,
   Same<Out<typeof CostReportSchema>["totals"], CostReport["totals"]>,
-] = [true, true, true, true, true, true];
+  Same<Out<typeof BudgetsAnswerSchema>["budgets"][number]["current_period"], BudgetStatus["current_period"]>,
+] = [true, true, true, true, true, true, true];

@@ -1,0 +1,101 @@
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import { describe, expect, it } from "vitest";
+import { runAdmin } from "../../scripts/admin/main.ts";
+import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
+
+async function admin(...args: string[]) {
+  const lines: string[] = [];
+  await runAdmin(args, firestore(), (line) => lines.push(line), { reportsDb: reportsFirestore() });
+  return lines;
+}
+
+async function newOrg() {
+  const org = uniqueId("acme");
+  await admin("org", "create", org);
+  await admin("org", "dimensions", "set", org, "feature");
+  return org;
+}
+
+describe("admin budget", () => {
+  it("creates, lists, shows, updates and deletes a budget", async () => {
+    const org = await newOrg();
+    expect(
+      await admin(
+        "budget",
+        "create",
+        org,
+        "--id",
+        "chat-paris",
+        "--amount",
+        "250.5",
+        "--period",
+        "month",
+        "--time-zone",
+        "Europe/Paris",
+        "--thresholds",
+        "100,50,120",
+        "--customer",
+        "acme",
+        "--dimension",
+        "feature=chat",
+        "--name",
+        "Chat",
+      ),
+    ).toEqual([
+      `created budget chat-paris of ${org}: chat-paris\tmonth\tEurope/Paris\t250.500000000\t50,100,120\tcustomer=acme,context.feature=chat\tChat`,
+    ]);
+    const [created] = await admin("budget", "create", org, "--amount", "10", "--period", "7d");
+    const generated = /created budget (bud_[0-9a-f]{16}) /.exec(created as string)?.[1] as string;
+    expect(generated).toBeDefined();
+    expect(await admin("budget", "list", org)).toEqual([
+      generated < "chat-paris" ? expect.stringContaining(generated) : expect.stringContaining("chat-paris"),
+      generated < "chat-paris" ? expect.stringContaining("chat-paris") : expect.stringContaining(generated),
+    ]);
+    expect((await admin("budget", "list", org)).find((line) => line.startsWith(generated))).toBe(
+      `${generated}\t7d\tUTC\t10.000000000\t50,80,100\torganization\t-`,
+    );
+
+    const shown = JSON.parse((await admin("budget", "show", org, "chat-paris")).join("\n"));
+    expect(shown).toMatchObject({
+      id: "chat-paris",
+      scope: { customer: "acme", dimension: { name: "feature", value: "chat" } },
+      spent_usd: "0.000000000",
+      remaining_usd: "250.500000000",
+      percent: "0.00",
+      thresholds_crossed: [],
+    });
+
+    expect(await admin("budget", "update", org, "chat-paris", "--amount", "300", "--whole-organization")).toEqual([
+      `updated budget chat-paris of ${org}: chat-paris\tmonth\tEurope/Paris\t300.000000000\t50,100,120\torganization\tChat`,
+    ]);
+    const stored = (await firestore().doc(DOCUMENT_PATHS.budget(org, "chat-paris")).get()).data();
+    expect(stored).toMatchObject({ amount_usd: "300.000000000", scope: {}, created_at: shown.created_at });
+
+    expect(await admin("budget", "delete", org, "chat-paris")).toEqual([`deleted budget chat-paris of ${org}`]);
+    expect(await admin("budget", "list", org)).toHaveLength(1);
+    await expect(admin("budget", "show", org, "chat-paris")).rejects.toThrow(/budget chat-paris of .* does not exist/);
+  });
+
+  it("names the flag of each bad value", async () => {
+    const org = await newOrg();
+    const fails = (...args: string[]) => admin("budget", "create", org, ...args).catch((error: Error) => error.message);
+    expect(await fails("--period", "month")).toBe("--amount: amount_usd is required");
+    expect(await fails("--amount", "1.5", "--period", "year")).toMatch(/^--period: period must be day, week, month/);
+    expect(await fails("--amount", "1", "--period", "day", "--time-zone", "Europe/Nowhere")).toMatch(/^--time-zone:/);
+    expect(await fails("--amount", "1", "--period", "day", "--thresholds", "50,fifty")).toMatch(/^--thresholds:/);
+    expect(await fails("--amount", "1", "--period", "day", "--dimension", "team=red")).toMatch(
+      /--dimension: team is not a declared context dimension .*declared: feature/,
+    );
+    expect(await fails("--amount", "1", "--period", "day", "--provider", "acme")).toMatch(/^--provider:/);
+    await admin("budget", "create", org, "--id", "one", "--amount", "1", "--period", "day");
+    expect(await fails("--id", "one", "--amount", "1", "--period", "day")).toMatch(/budget one of .* already exists/);
+    expect(await fails("--id", "a/b", "--amount", "1", "--period", "day")).toMatch(/^--id:/);
+    await expect(admin("budget", "create", "no-such-org", "--amount", "1", "--period", "day")).rejects.toThrow(
+      /organization "no-such-org" does not exist/,
+    );
+    await expect(admin("budget", "update", org, "one", "--thresholds", "")).rejects.toThrow(/^--thresholds:/);
+    await expect(admin("budget", "update", org, "one")).rejects.toThrow(/at least one field/);
+    await expect(admin("budget", "update", org, "one", "--id", "two")).rejects.toThrow(/unknown option --id/);
+    await expect(admin("budget", "list")).rejects.toThrow(/^usage: npm run admin -- budget list <org-id>$/);
+  });
+});
