@@ -52,6 +52,16 @@ variable "firestore_timeout_ms" {
   type        = number
   default     = 10000
 }
+variable "records_topic_name" {
+  description = "RECORDS_TOPIC: the topic every stored record is published to for BigQuery (pubsub module's records topic)."
+  type        = string
+  default     = "usage-records"
+}
+variable "records_publish_timeout_ms" {
+  description = "RECORDS_PUBLISH_TIMEOUT_MS: bound on publishing one stored record; slower means redelivery."
+  type        = number
+  default     = 10000
+}
 
 variable "fold_schedule" {
   description = "When the fold step runs (cron, UTC): it folds each ended day into summaries, and again any day changed since."
@@ -85,6 +95,8 @@ locals {
     FOLD_LOOKBACK_DAYS          = tostring(var.fold_lookback_days)
     FOLD_LOOKBACK_HOURS         = tostring(var.fold_lookback_hours)
     FOLD_MAX_PERIODS            = tostring(var.fold_max_periods)
+    RECORDS_TOPIC               = var.records_topic_name
+    RECORDS_PUBLISH_TIMEOUT_MS  = tostring(var.records_publish_timeout_ms)
     LOG_FORMAT                  = "json"
     NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"
   }

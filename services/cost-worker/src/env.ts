@@ -1,4 +1,5 @@
-import { integerVar, logFormatVar, optionalStringVar, parseConfig } from "@usage-ingestion/shared/server";
+import { RECORDS_TOPIC } from "@usage-ingestion/shared";
+import { integerVar, logFormatVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 
 /** Every variable the worker reads; deployment sets these (infra tests hold the Terraform to this list). */
@@ -14,6 +15,10 @@ export const WorkerEnvSchema = v.object({
   FOLD_LOOKBACK_DAYS: integerVar(35),
   FOLD_LOOKBACK_HOURS: integerVar(48),
   FOLD_MAX_PERIODS: integerVar(200),
+  /** The records topic: every stored record is published there for BigQuery (docs/reports.md). */
+  RECORDS_TOPIC: stringVar(RECORDS_TOPIC),
+  /** Bound on publishing one record; past it the delivery fails and Pub/Sub redelivers. */
+  RECORDS_PUBLISH_TIMEOUT_MS: integerVar(10_000),
   LOG_FORMAT: logFormatVar(),
 });
 
