@@ -17,7 +17,13 @@ describe.each([
   ["gateway", ["@google-cloud/firestore", "@google-cloud/pubsub", "express"]],
   [
     "worker",
-    ["@google-cloud/firestore", "@google-cloud/functions-framework", "@pydantic/genai-prices", "google-auth-library"],
+    [
+      "@google-cloud/firestore",
+      "@google-cloud/functions-framework",
+      "@google-cloud/pubsub",
+      "@pydantic/genai-prices",
+      "google-auth-library",
+    ],
   ],
 ] as const)("the %s's package", (service, outside) => {
   it("lists the packages outside the bundle at the workspace's exact versions, on the project's Node.js line", () => {

@@ -18,8 +18,12 @@ variable "topic_id" {
   type        = string
 }
 variable "pubsub_service_agent" {
-  description = "service-<number>@gcp-sa-pubsub.iam.gserviceaccount.com, which writes the rows."
+  description = "Pub/Sub's service agent as an IAM member, serviceAccount:service-<number>@gcp-sa-pubsub.iam.gserviceaccount.com (the iam module's output): it writes the rows."
   type        = string
+  validation {
+    condition     = startswith(var.pubsub_service_agent, "serviceAccount:")
+    error_message = "pubsub_service_agent must be an IAM member: serviceAccount:service-<number>@gcp-sa-pubsub.iam.gserviceaccount.com."
+  }
 }
 variable "dataset_id" {
   description = "The BigQuery dataset the transactions are streamed into."
@@ -100,7 +104,7 @@ resource "google_bigquery_dataset_iam_member" "pubsub_writes" {
   project    = var.project_id
   dataset_id = google_bigquery_dataset.usage.dataset_id
   role       = "roles/bigquery.dataEditor"
-  member     = "serviceAccount:${var.pubsub_service_agent}"
+  member     = var.pubsub_service_agent
 }
 
 # Per-organization reading: a row access policy per listed organization, filtering on the organization id
