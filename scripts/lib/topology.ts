@@ -12,12 +12,12 @@ export interface TopologyNames {
   recordsTopic: string;
 }
 
-export const defaultTopologyNames = (topic = "usage-transactions"): TopologyNames => ({
+export const defaultTopologyNames = (topic = "usage-transactions", recordsTopic = RECORDS_TOPIC): TopologyNames => ({
   topic,
   deadLetterTopic: `${topic}-dead-letter`,
   subscription: `${topic}-cost-worker`,
   deadLetterSubscription: `${topic}-dead-letter-hold`,
-  recordsTopic: RECORDS_TOPIC,
+  recordsTopic,
 });
 
 /** Where the emulator pushes: the topic path in the URL makes the CloudEvent's source name the topic. */
