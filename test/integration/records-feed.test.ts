@@ -145,6 +145,36 @@ describe("records feed: every stored record is published to the records topic", 
     expect(again?.data).toMatchObject({ revision: 2, status: "priced", cost_nanos: 1_000_000_000 });
   });
 
+  it("says which records a re-pricing could not publish, and how to publish them, keeping the re-pricing", async () => {
+    const { org, topic, feed, deps } = await setUp();
+    const event = pushEvent(envelope(org, house));
+    expect(await handleMessage(deps, event)).toBe("unpriced");
+    await runAdmin(
+      ["pricing", "add", org, '{"provider":"custom","model":"house","unit":"0.25"}'],
+      firestore(),
+      () => {},
+    );
+    // A stand-in for a records topic that is down: the test is about the command's reaction to it.
+    const down: RecordsFeed = { publish: () => Promise.reject(new Error("topic unavailable")), flush: async () => {} };
+    const lines: string[] = [];
+    const run = runAdmin(["reprice", org], firestore(), (line) => lines.push(line), { records: () => down });
+    await expect(run).rejects.toThrow(
+      `1 record re-priced but not published to the records topic (topic unavailable); publish them with: npm run admin -- records publish ${org} --from 2025-11-01T12:00:00.000Z --to 2025-11-01T12:00:00.001Z`,
+    );
+    expect(lines.at(-1)).toBe("1 record re-priced, 0 still unpriced");
+    expect(await stored(org, event.id as string)).toMatchObject({ status: "priced", revision: 2 });
+
+    // The command it names publishes the re-priced revision.
+    expect((await topic.pull(1))[0]?.data).toMatchObject({ revision: 1, status: "unpriced" });
+    await runAdmin(
+      ["records", "publish", org, "--from", "2025-11-01T12:00:00.000Z", "--to", "2025-11-01T12:00:00.001Z"],
+      firestore(),
+      () => {},
+      { records: () => feed },
+    );
+    expect((await topic.pull(1))[0]?.data).toMatchObject({ message_id: event.id, revision: 2, status: "priced" });
+  });
+
   it("publishes an organization's records of a time range again, a page at a time", async () => {
     const { org, topic, feed } = await setUp();
     // Stored without a feed to see them: as records stored before the feed existed.
