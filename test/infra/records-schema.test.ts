@@ -201,7 +201,7 @@ describe("the records feed in Terraform", () => {
     expect(q().exampleModule("analytics").pubsub_service_agent).toBe(tf("module.iam.pubsub_service_agent"));
     for (const [type, name] of [
       ["google_bigquery_table_iam_member", "pubsub_writes_records"],
-      ["google_bigquery_dataset_iam_member", "pubsub_writes"],
+      ["google_bigquery_table_iam_member", "pubsub_writes"],
       ["google_pubsub_topic_iam_member", "agent_publishes_records_dead_letters"],
       ["google_pubsub_subscription_iam_member", "agent_acks_records"],
     ] as const) {
@@ -212,6 +212,21 @@ describe("the records feed in Terraform", () => {
       role: "roles/bigquery.dataEditor",
       table_id: tf("google_bigquery_table.records.table_id"),
     });
+    expect(q().resource("analytics", "google_bigquery_table_iam_member", "pubsub_writes").table_id).toBe(
+      tf("google_bigquery_table.transactions.table_id"),
+    );
+    // Tables, not the dataset: no grant lets the agent write every table of it.
+    expect(
+      q()
+        .inFolder("modules/analytics")
+        .filter((hcl) => hcl.resource?.google_bigquery_dataset_iam_member),
+    ).toEqual([]);
+  });
+
+  it("never lets a BigQuery subscription expire for inactivity", () => {
+    for (const name of ["records_to_bigquery", "to_bigquery", "records_dead_letter_hold"]) {
+      expect(q().resource("analytics", "google_pubsub_subscription", name).expiration_policy).toEqual([{ ttl: "" }]);
+    }
   });
 
   it("names the records topic as the worker and the local stack do, and lets the worker publish to it", () => {
