@@ -86,7 +86,8 @@ export function recordRow(record: CostRecord, publishedAt: Date, quantities?: Qu
     cost_nanos: record.cost_nanos,
     cost_usd: record.cost_usd,
     currency: record.currency,
-    line_items: record.line_items.map((item) => ({
+    // Read back from Firestore, a record may predate a field: what is absent is empty, never a crash.
+    line_items: (record.line_items ?? []).map((item) => ({
       usage_type: item.usage_type,
       component: item.component,
       quantity: item.quantity,
@@ -97,7 +98,11 @@ export function recordRow(record: CostRecord, publishedAt: Date, quantities?: Qu
       cost_nanos: item.cost_nanos,
       price_source: item.price_source,
     })),
-    pricing: { source: record.pricing.source, version: record.pricing.version, model: record.pricing.model },
+    pricing: {
+      source: record.pricing?.source ?? null,
+      version: record.pricing?.version ?? null,
+      model: record.pricing?.model ?? null,
+    },
     quantities: quantities ?? storedQuantities(record.usage),
     received_at: record.received_at,
     processed_at: record.processed_at,
