@@ -1,6 +1,7 @@
-import type { Firestore } from "@google-cloud/firestore";
+import type { Firestore, QueryDocumentSnapshot } from "@google-cloud/firestore";
 import { type PubSub, v1 } from "@google-cloud/pubsub";
-import { COLLECTIONS } from "@usage-ingestion/shared";
+import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
+import { COLLECTIONS, type CostRecord } from "@usage-ingestion/shared";
 import type { TopologyNames } from "../lib/topology.ts";
 import { UserError } from "./organizations.ts";
 
@@ -107,7 +108,7 @@ export const excerpt = (data: Buffer, length = 60) => {
 };
 
 /** The record already stored for the transaction this dead letter carries, if any. */
-async function storedRecordId(db: Firestore, letter: DeadLetter): Promise<string | null> {
+async function storedRecord(db: Firestore, letter: DeadLetter): Promise<QueryDocumentSnapshot | null> {
   if (!letter.organizationId || !letter.requestId || letter.transactionIndex === null) return null;
   const snap = await db
     .collection(COLLECTIONS.organizations)
@@ -117,7 +118,7 @@ async function storedRecordId(db: Firestore, letter: DeadLetter): Promise<string
     .where("transaction_index", "==", letter.transactionIndex)
     .limit(1)
     .get();
-  return snap.docs[0]?.id ?? null;
+  return snap.docs[0] ?? null;
 }
 
 export type ReplayOutcome = { letter: DeadLetter } & ({ republishedAs: string } | { alreadyStoredAs: string });
@@ -125,14 +126,16 @@ export type ReplayOutcome = { letter: DeadLetter } & ({ republishedAs: string } 
 /**
  * Republishes the chosen dead letters onto the main topic with their data and original attributes, then
  * acknowledges them in the hold subscription. A dead letter whose transaction already has a record (a
- * write that landed after its delivery timed out) is acknowledged without republishing, so replay
- * never bills a transaction twice.
+ * write that landed after its delivery timed out, or a record stored whose publish to the records feed kept
+ * failing) is acknowledged without republishing, so replay never bills a transaction twice; that record is
+ * published to `feed` first, so it is not missing from BigQuery either.
  */
 export async function replayDeadLetters(
   pubsub: PubSub,
   db: Firestore,
   names: TopologyNames,
   choice: { all: true } | { ids: string[] },
+  feed?: RecordsFeed,
 ): Promise<ReplayOutcome[]> {
   const hold = await holdDeadLetters(pubsub, names);
   const chosen = "all" in choice ? hold.letters : hold.letters.filter((letter) => choice.ids.includes(letter.id));
@@ -144,9 +147,10 @@ export async function replayDeadLetters(
     }
     const topic = pubsub.topic(names.topic);
     for (const letter of chosen) {
-      const stored = await storedRecordId(db, letter);
+      const stored = await storedRecord(db, letter);
       if (stored) {
-        outcomes.push({ letter, alreadyStoredAs: stored });
+        await feed?.publish(stored.data() as CostRecord);
+        outcomes.push({ letter, alreadyStoredAs: stored.id });
       } else {
         const attributes = Object.fromEntries(
           Object.entries(letter.attributes).filter(([key]) => !DEAD_LETTER_ATTRIBUTE.test(key)),

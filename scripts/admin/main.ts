@@ -1,5 +1,7 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
+import { pubSubRecordsFeed, type RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
+import { RECORDS_TOPIC } from "@usage-ingestion/shared";
 import { terminateDatabases } from "@usage-ingestion/shared/server";
 import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
 import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
@@ -23,6 +25,7 @@ import {
 import { runOtelCommand } from "./otel.ts";
 import { runPricingAudit } from "./pricing-audit.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
+import { runRecordsCommand } from "./records-publish.ts";
 import { runReportCommand } from "./report-commands.ts";
 import { runWebhookCommand, WEBHOOK_HELP, webhookClients } from "./webhook-commands.ts";
 
@@ -75,14 +78,23 @@ Custom prices (schema: README; effective_from absent = always in effect, from an
                                       models seen unpriced or priced only by the catalog (counts, every
                                       organization), and table rows read more than 90 days ago
   reprice <org-id> [--dry-run]        price the organization's unpriced records again, listing each
-                                      with its amount; --dry-run shows that without writing
+                                      with its amount, and publish each to the records topic with its
+                                      revision bumped (BigQuery); --dry-run shows that without writing
+
+Records feed (BigQuery; topic $RECORDS_TOPIC, default usage-records)
+  records publish <org-id> --from ISO --to ISO
+                                      publish again the organization's records received in [from, to),
+                                      500 a page, each page confirmed before the next is read; rows
+                                      sent twice are harmless (the view keeps one per message id)
 
 ${BUDGET_HELP}
 
 Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_TOPIC or usage-transactions)
   dead-letters list                   show what the hold subscription keeps (id, organization,
                                       attempts, receive time, data excerpt); nothing is removed
-  dead-letters replay --all           republish every dead letter onto the topic, then remove it
+  dead-letters replay --all           republish every dead letter onto the topic, then remove it (one
+                                      whose record is stored already: that record is published to the
+                                      records topic instead)
   dead-letters replay <id>...         the same for the dead letters with these ids
 
 ${WEBHOOK_HELP}
@@ -100,6 +112,9 @@ the project and the emulators used. KEYS_DATABASE names the Firestore database o
 gateway's key cache time (10 s by default).`;
 
 export type Out = (line: string) => void;
+
+/** The most one record's publish may take from the command line (a page's share one call). */
+const RECORDS_PUBLISH_TIMEOUT_MS = 30_000;
 
 /** `--topic NAME` out of the arguments (default: $PUBSUB_TOPIC, then usage-transactions). */
 function topicOption(rest: string[]) {
@@ -120,10 +135,21 @@ export interface AdminClients {
   /** What seals webhook secrets (default: WEBHOOK_SECRET_KEY) and where deliveries are queued. */
   webhookBox?: () => SecretBox;
   deliveryQueue?: () => DeliveryQueue;
+  /** The records feed (reprice, records publish); default: the records topic through `pubsub`. */
+  records?: () => RecordsFeed;
 }
 
 export async function runAdmin(args: string[], db: Firestore, out: Out, clients: AdminClients = {}): Promise<void> {
-  const pubsub = clients.pubsub ?? (() => new PubSub());
+  let defaultPubSub: PubSub | undefined;
+  const pubsub = clients.pubsub ?? (() => (defaultPubSub ??= new PubSub()));
+  let feed: RecordsFeed | undefined;
+  const records =
+    clients.records ??
+    (() =>
+      (feed ??= pubSubRecordsFeed(pubsub(), {
+        topic: process.env.RECORDS_TOPIC || RECORDS_TOPIC,
+        timeoutMs: RECORDS_PUBLISH_TIMEOUT_MS,
+      })));
   const reportsDb = clients.reportsDb ?? db;
   const databases = { records: db, keys: clients.keysDb ?? db };
   const [group, action, ...rest] = args;
@@ -197,6 +223,8 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       return runBudgetCommand(action as string, rest, db, reportsDb, out);
     case "pricing audit":
       return runPricingAudit(rest, db, reportsDb, out);
+    case "records publish":
+      return runRecordsCommand(action as string, rest, db, records, out);
     case "dead-letters list": {
       const { names, rest: extra } = topicOption(rest);
       if (extra.length > 0)
@@ -227,12 +255,12 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       }
       const unknownFlag = chosen.find((id) => id.startsWith("-") && id !== "--all");
       if (unknownFlag) throw new UserError(`unknown option ${unknownFlag}`);
-      const outcomes = await replayDeadLetters(pubsub(), db, names, all ? { all: true } : { ids: chosen });
+      const outcomes = await replayDeadLetters(pubsub(), db, names, all ? { all: true } : { ids: chosen }, records());
       for (const outcome of outcomes) {
         out(
           "republishedAs" in outcome
             ? `replayed ${outcome.letter.id} onto ${names.topic} as ${outcome.republishedAs}`
-            : `skipped ${outcome.letter.id}: its transaction is already stored (record ${outcome.alreadyStoredAs}); removed from the hold subscription`,
+            : `skipped ${outcome.letter.id}: its transaction is already stored (record ${outcome.alreadyStoredAs}); published to the records topic; removed from the hold subscription`,
         );
       }
       const replayed = outcomes.filter((outcome) => "republishedAs" in outcome).length;
@@ -241,7 +269,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     default:
       if (group === "webhook") return runWebhookCommand(action, rest, db, out, webhookClients(pubsub, clients));
       if (await runReportCommand(args, db, reportsDb, out)) return;
-      if (group === "reprice" && action) return runReprice([action, ...rest], db, out);
+      if (group === "reprice" && action) return runReprice([action, ...rest], db, out, records);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { Firestore } from "@google-cloud/firestore";
 import { explainRates } from "@usage-ingestion/cost-worker/pricing-explain";
+import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
 import { PROVIDERS, type Provider } from "@usage-ingestion/shared";
 import { UserError } from "./organizations.ts";
 import { addPlatformPrices, getPlatformPricing, removePlatformPrice } from "./platform-pricing.ts";
@@ -157,11 +158,12 @@ const records = (count: number) => `${count} record${count === 1 ? "" : "s"}`;
  * `reprice <org-id> [--dry-run]`: one line per record, named by its message id, with its amount or why it
  * stays unpriced; then one line of counts. (The reason text is the worker's.)
  */
-export async function runReprice(args: string[], db: Firestore, out: Out): Promise<void> {
+export async function runReprice(args: string[], db: Firestore, out: Out, feed: () => RecordsFeed): Promise<void> {
   const { values, positional } = options(args, [], ["--dry-run"]);
   if (positional.length < 1) throw new UserError("usage: npm run admin -- reprice <org-id> [--dry-run]");
   const dryRun = values["--dry-run"] === "true";
-  const result = await repriceUnpriced(db, positional[0] as string, { dryRun });
+  const organizationId = positional[0] as string;
+  const result = await repriceUnpriced(db, organizationId, { dryRun, ...(dryRun ? {} : { feed: feed() }) });
   const repriced = dryRun ? "would be re-priced" : "re-priced";
   for (const item of result.priced) {
     out(`message ${item.message_id}: ${repriced}, ${item.model} ${item.cost_usd} USD`);
@@ -174,4 +176,14 @@ export async function runReprice(args: string[], db: Firestore, out: Out): Promi
       meanwhile > 0 ? `, ${meanwhile} priced meanwhile by another run` : ""
     }${dryRun ? " (dry run: nothing written)" : ""}`,
   );
+  if (result.unpublished.length > 0) {
+    // Re-priced in Firestore (and in the reports), not yet in BigQuery: publishing again fills the gap.
+    const times = result.unpublished.map((item) => item.received_at).sort();
+    const to = new Date(Date.parse(times.at(-1) as string) + 1).toISOString();
+    throw new UserError(
+      `${records(result.unpublished.length)} re-priced but not published to the records topic (${
+        result.unpublished[0]?.error
+      }); publish them with: npm run admin -- records publish ${organizationId} --from ${times[0]} --to ${to}`,
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
+import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
 import {
   loadCustomPricing,
   loadPlatformPricing,
@@ -13,6 +14,7 @@ import {
   type CustomPricingDocument,
   CustomPricingFileSchema,
   DOCUMENT_PATHS,
+  revisionOf,
   toFieldErrors,
   unknownPriceKey,
 } from "@usage-ingestion/shared";
@@ -154,13 +156,15 @@ export async function getCustomPricing(db: Firestore, organizationId: string) {
 
 /**
  * Prices the organization's unpriced records again with today's catalog, platform list and custom prices, each as of
- * its own receive time. A record is rewritten only if it is still unpriced when the write happens; with
- * `dryRun`, nothing is written and the result says what would be priced.
+ * its own receive time. A record is rewritten only if it is still unpriced when the write happens, with its
+ * revision bumped, and then published to `feed` (for BigQuery); with `dryRun`, nothing is written and the
+ * result says what would be priced. A record re-priced but not published is listed in `unpublished`:
+ * `records publish` sends it again.
  */
 export async function repriceUnpriced(
   db: Firestore,
   organizationId: string,
-  options: { dryRun?: boolean; now?: Date } = {},
+  options: { dryRun?: boolean; now?: Date; feed?: RecordsFeed } = {},
 ) {
   const now = options.now ?? new Date();
   await getOrganization(db, organizationId);
@@ -172,6 +176,7 @@ export async function repriceUnpriced(
     .get();
   const priced: Array<{ message_id: string; model: string; cost_usd: string }> = [];
   const stillUnpriced: Array<{ message_id: string; reason: string }> = [];
+  const unpublished: Array<{ message_id: string; received_at: string; error: string }> = [];
   for (const doc of unpriced.docs) {
     const fields = repriceRecord(doc.data() as CostRecord, custom, platform);
     if (fields.status !== "priced") {
@@ -189,15 +194,26 @@ export async function repriceUnpriced(
     }
     const changed = await db.runTransaction(async (tx) => {
       const fresh = await tx.get(doc.ref);
-      if (fresh.get("status") !== "unpriced") return false;
-      const update: Partial<CostRecord> = { ...fields, repriced_at: now.toISOString() };
+      if (fresh.get("status") !== "unpriced") return null;
+      const stored = fresh.data() as CostRecord;
+      const update: Partial<CostRecord> = {
+        ...fields,
+        repriced_at: now.toISOString(),
+        revision: revisionOf(stored) + 1,
+      };
       tx.update(doc.ref, update);
-      for (const write of repricedRollupWrites(db, fresh.data() as CostRecord, fields)) {
+      for (const write of repricedRollupWrites(db, stored, fields)) {
         tx.set(write.ref, mergeData(write), { merge: true });
       }
-      return true;
+      return { ...stored, ...update } as CostRecord;
     });
-    if (changed) priced.push(item);
+    if (!changed) continue;
+    priced.push(item);
+    try {
+      await options.feed?.publish(changed);
+    } catch (error) {
+      unpublished.push({ message_id: doc.id, received_at: changed.received_at, error: (error as Error).message });
+    }
   }
-  return { examined: unpriced.size, priced, stillUnpriced };
+  return { examined: unpriced.size, priced, stillUnpriced, unpublished };
 }

@@ -83,7 +83,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const env: Record<string, string> = { LOG_FORMAT: "text", ...emulators.env, ...options.env };
     const workerPort = options.workerPort ?? (await freePort());
     const workerUrl = `http://127.0.0.1:${workerPort}`;
-    const names = defaultTopologyNames(env.PUBSUB_TOPIC);
+    const names = defaultTopologyNames(env.PUBSUB_TOPIC, env.RECORDS_TOPIC);
     let workerSpoke = 0;
     const startWorker = () =>
       startWorkerProcess({

@@ -1,4 +1,5 @@
 import type { PubSub } from "@google-cloud/pubsub";
+import { RECORDS_TOPIC } from "@usage-ingestion/shared";
 
 export interface TopologyNames {
   topic: string;
@@ -7,13 +8,19 @@ export interface TopologyNames {
   subscription: string;
   /** A pull subscription on the dead-letter topic, so dead letters are kept to be looked at. */
   deadLetterSubscription: string;
+  /**
+   * Where the worker publishes every stored record (its RECORDS_TOPIC); BigQuery reads it on Google Cloud.
+   * Absent for a topology whose subscriber stores no records (webhook deliveries).
+   */
+  recordsTopic?: string;
 }
 
-export const defaultTopologyNames = (topic = "usage-transactions"): TopologyNames => ({
+export const defaultTopologyNames = (topic = "usage-transactions", recordsTopic = RECORDS_TOPIC): TopologyNames => ({
   topic,
   deadLetterTopic: `${topic}-dead-letter`,
   subscription: `${topic}-cost-worker`,
   deadLetterSubscription: `${topic}-dead-letter-hold`,
+  recordsTopic,
 });
 
 /** Where the emulator pushes: the topic path in the URL makes the CloudEvent's source name the topic. */
@@ -30,8 +37,16 @@ async function ignoreExisting<T>(create: () => Promise<T>): Promise<void> {
 }
 
 /**
+ * The records topic the worker publishes to. Locally nothing subscribes (there is no BigQuery emulator): the
+ * emulator accepts and drops what is published, but the worker needs the topic to exist.
+ */
+export const ensureRecordsTopic = (pubsub: PubSub, topic: string = RECORDS_TOPIC) =>
+  ignoreExisting(() => pubsub.createTopic(topic));
+
+/**
  * The same topology Terraform provisions: topic, dead-letter topic, the worker's push subscription with
- * a retry policy (backoff) and a dead-letter policy after 5 delivery attempts. Idempotent.
+ * a retry policy (backoff) and a dead-letter policy after 5 delivery attempts, and the records topic where one is named.
+ * Idempotent.
  */
 export async function ensureTopology(
   pubsub: PubSub,
@@ -44,6 +59,7 @@ export async function ensureTopology(
   },
 ): Promise<void> {
   await ignoreExisting(() => pubsub.createTopic(names.topic));
+  if (names.recordsTopic) await ensureRecordsTopic(pubsub, names.recordsTopic);
   await ignoreExisting(() => pubsub.createTopic(names.deadLetterTopic));
   await ignoreExisting(() => pubsub.topic(names.deadLetterTopic).createSubscription(names.deadLetterSubscription));
   const subscriptionOptions = {

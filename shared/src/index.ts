@@ -14,6 +14,7 @@ export * from "./money.ts";
 export * from "./platform-pricing.ts";
 export * from "./price-components.ts";
 export * from "./providers.ts";
+export * from "./record-rows.ts";
 export * from "./records.ts";
 export * from "./responses.ts";
 export * from "./rollups.ts";

@@ -73,6 +73,11 @@ export interface CostRecord extends Omit<PricingFields, "status"> {
   dimensions?: Record<string, string | null>;
   /** Set when `admin reprice` priced the record again. */
   repriced_at?: string;
+  /**
+   * Bumped by each re-pricing, so the records feed (record-rows.ts) can tell the latest row of a message;
+   * absent (as the worker stores a record) means 1.
+   */
+  revision?: number;
 }
 
 /** `rejected_messages/{message_id}`: a message that can never become a record, kept with its raw data. */

@@ -20,7 +20,7 @@ describe.each([
     [
       "@google-cloud/firestore",
       "@google-cloud/functions-framework",
-      // The webhook dispatch queues deliveries.
+      // The webhook dispatch queues deliveries; the records feed publishes every stored record.
       "@google-cloud/pubsub",
       "@pydantic/genai-prices",
       "google-auth-library",

@@ -6,8 +6,8 @@ import { freePort, waitFor } from "../../scripts/lib/processes.ts";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
-import { firestore, pubsub, seedOrganization, uniqueId } from "../setup/harness.ts";
-import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";
+import { firestore, pubsub, pullableTopic, seedOrganization, uniqueId } from "../setup/harness.ts";
+import { envelope, pushEvent, recordsFeed, workerDeps } from "../setup/worker.ts";
 
 async function admin(...args: string[]) {
   const lines: string[] = [];
@@ -85,15 +85,29 @@ describe("admin dead-letters on the Pub/Sub emulator", () => {
     for (const message of replayed) expect(message.attributes).toEqual(attributes);
   }, 60_000);
 
-  it("removes without republishing a dead letter whose transaction is already stored", async () => {
+  it("removes without republishing a dead letter whose transaction is already stored, publishing its record", async () => {
     const org = await seedOrganization();
     const { names, envelopes, pullReplays } = await deadLettered(org.organizationId, 1);
     // The write of a delivery that timed out landed after all: the record exists.
-    expect(await handleMessage(workerDeps(), pushEvent(envelopes[0]))).toBe("priced");
+    const event = pushEvent(envelopes[0]);
+    expect(await handleMessage(workerDeps(), event)).toBe("priced");
 
-    const lines = await admin("dead-letters", "replay", "--all", "--topic", names.topic);
+    // The record is published to the records feed (its publish may have been what kept failing).
+    const records = await pullableTopic();
+    const lines: string[] = [];
+    await runAdmin(
+      ["dead-letters", "replay", "--all", "--topic", names.topic],
+      firestore(),
+      (line) => lines.push(line),
+      {
+        pubsub,
+        records: () => recordsFeed(records.topicName),
+      },
+    );
     expect(lines[0]).toMatch(/^skipped \S+: its transaction is already stored \(record m-[0-9a-f-]+\)/);
     expect(await pullReplays()).toEqual([]);
+    const [published] = await records.pull(1);
+    expect(published?.data).toMatchObject({ message_id: event.id, status: "priced", revision: 1 });
     expect(await admin("dead-letters", "list", "--topic", names.topic)).toEqual([
       `no dead letters in ${names.deadLetterSubscription}`,
     ]);

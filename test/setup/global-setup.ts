@@ -1,5 +1,7 @@
+import { PubSub } from "@google-cloud/pubsub";
 import type { TestProject } from "vitest/node";
 import { startEmulators } from "../../scripts/lib/emulators.ts";
+import { ensureRecordsTopic } from "../../scripts/lib/topology.ts";
 
 /**
  * Starts the real Pub/Sub and Firestore emulators as process groups on free ports for the whole run,
@@ -10,6 +12,10 @@ export default async function setup(project: TestProject) {
   const emulators = await startEmulators({ projectId });
   Object.assign(process.env, emulators.env);
   project.provide("emulatorEnv", emulators.env);
+  // The worker publishes every stored record to the records topic: tests that drive it need the topic.
+  const pubsub = new PubSub({ projectId });
+  await ensureRecordsTopic(pubsub);
+  await pubsub.close();
   return async () => {
     await emulators.stop();
   };

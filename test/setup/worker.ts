@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
-import { QUEUE_SCHEMA_VERSION, type QueueMessage, type Transaction } from "@usage-ingestion/shared";
+import { QUEUE_SCHEMA_VERSION, type QueueMessage, RECORDS_TOPIC, type Transaction } from "@usage-ingestion/shared";
+import { pubSubRecordsFeed, type RecordsFeed } from "../../services/cost-worker/src/feed/records-feed.ts";
 import type { PubSubEvent, WorkerDeps } from "../../services/cost-worker/src/handler.ts";
 import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
 import { firestoreDimensionsStore } from "../../services/cost-worker/src/store/dimensions-store.ts";
@@ -11,7 +12,7 @@ import {
 } from "../../services/cost-worker/src/store/firestore-commits.ts";
 import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
 import { memoryLogger } from "./gateway.ts";
-import { firestore, freeClosedPort } from "./harness.ts";
+import { firestore, freeClosedPort, pubsub } from "./harness.ts";
 
 const channels = new Map<number, Commits>();
 
@@ -41,14 +42,20 @@ export function workerDeps(
   timeoutMs = 10_000,
   settingsTtlMs = 0,
   commits: Commits = emulatorCommits(timeoutMs),
+  feed: RecordsFeed = recordsFeed(),
 ): WorkerDeps & { logger: ReturnType<typeof memoryLogger> } {
   return {
     records: firestoreRecordStore(db, commits, timeoutMs),
     customPricing: firestoreCustomPricingStore(db, settingsTtlMs, timeoutMs),
     dimensions: firestoreDimensionsStore(db, settingsTtlMs, timeoutMs),
+    feed,
     logger: memoryLogger(),
   };
 }
+
+/** The worker's records feed on the Pub/Sub emulator: to the records topic (global setup makes it), or `topic`. */
+export const recordsFeed = (topic = RECORDS_TOPIC, timeoutMs = 10_000) =>
+  pubSubRecordsFeed(pubsub(), { topic, timeoutMs });
 
 /**
  * A Firestore client whose server is down: the emulator variable is pointed at a closed port while building.

@@ -23,6 +23,7 @@ module "iam" {
   source           = "../../modules/iam"
   project_id       = var.project_id
   topic_id         = module.pubsub.topic_id
+  records_topic_id = module.pubsub.records_topic_id
   records_database = module.firestore.database
   keys_database    = module.firestore.keys_database
   key_admins       = var.key_admins
@@ -38,6 +39,7 @@ module "worker" {
   pusher_service_account_email = module.iam.pusher_email
   pubsub_service_agent         = module.iam.pubsub_service_agent
   max_instances                = var.worker_max_instances
+  records_topic_name           = module.pubsub.records_topic_name
   depends_on                   = [module.apis, module.firestore]
 }
 
@@ -120,6 +122,7 @@ module "analytics" {
   project_id                = var.project_id
   location                  = var.bigquery_location
   topic_id                  = module.pubsub.topic_id
+  records_topic_id          = module.pubsub.records_topic_id
   pubsub_service_agent      = module.iam.pubsub_service_agent
   partition_expiration_days = var.bigquery_partition_expiration_days
   organization_readers      = var.bigquery_organization_readers

@@ -1,7 +1,7 @@
-# Past Firestore: every accepted transaction streamed into BigQuery by a Pub/Sub BigQuery subscription on
-# the usage topic (no code in between), into a table partitioned by publish day and clustered by
-# subscription and message id. Reports over long ranges or millions of customers are SQL over this table; a
-# message delivered twice lands twice, so queries keep one row per message_id (see docs/reports.md, "Past Firestore").
+# Raw transactions: every accepted queue message streamed into BigQuery by a Pub/Sub BigQuery subscription
+# on the usage topic (no code in between), into a table partitioned by publish day and clustered by message
+# id. These rows have no price, status or duplicate decision: cost queries read the stored records in
+# `records` (records.tf, docs/reports.md, "Past Firestore"). A message delivered twice lands twice.
 # Rows carry every tenant's raw context: partitions expire (partition_expiration_days, 400 by default) and
 # organization_readers limits a reader to one organization's rows.
 variable "project_id" {
@@ -18,8 +18,12 @@ variable "topic_id" {
   type        = string
 }
 variable "pubsub_service_agent" {
-  description = "service-<number>@gcp-sa-pubsub.iam.gserviceaccount.com, which writes the rows."
+  description = "Pub/Sub's service agent as an IAM member, serviceAccount:service-<number>@gcp-sa-pubsub.iam.gserviceaccount.com (the iam module's output): it writes the rows."
   type        = string
+  validation {
+    condition     = startswith(var.pubsub_service_agent, "serviceAccount:")
+    error_message = "pubsub_service_agent must be an IAM member: serviceAccount:service-<number>@gcp-sa-pubsub.iam.gserviceaccount.com."
+  }
 }
 variable "dataset_id" {
   description = "The BigQuery dataset the transactions are streamed into."
@@ -96,11 +100,14 @@ resource "google_bigquery_table" "transactions" {
   ])
 }
 
-resource "google_bigquery_dataset_iam_member" "pubsub_writes" {
+# Pub/Sub's service agent writes the rows of this table; the records table has its own grant (records.tf).
+# On the table, not the dataset: a dataset-wide grant would let it write (or delete) any table there.
+resource "google_bigquery_table_iam_member" "pubsub_writes" {
   project    = var.project_id
   dataset_id = google_bigquery_dataset.usage.dataset_id
+  table_id   = google_bigquery_table.transactions.table_id
   role       = "roles/bigquery.dataEditor"
-  member     = "serviceAccount:${var.pubsub_service_agent}"
+  member     = var.pubsub_service_agent
 }
 
 # Per-organization reading: a row access policy per listed organization, filtering on the organization id
@@ -151,7 +158,12 @@ resource "google_pubsub_subscription" "to_bigquery" {
     write_metadata = true
   }
   message_retention_duration = "604800s"
-  depends_on                 = [google_bigquery_dataset_iam_member.pubsub_writes]
+  # Never deleted for inactivity (the default is after 31 days without a message): a quiet month would
+  # otherwise drop the subscription, and every transaction after it would miss the table.
+  expiration_policy {
+    ttl = ""
+  }
+  depends_on = [google_bigquery_table_iam_member.pubsub_writes]
 }
 
 output "table" {

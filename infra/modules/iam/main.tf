@@ -7,6 +7,10 @@ variable "topic_id" {
   description = "The ingestion topic the gateway publishes to."
   type        = string
 }
+variable "records_topic_id" {
+  description = "The records topic the worker publishes every stored record to (pubsub module)."
+  type        = string
+}
 variable "records_database" {
   description = "The Firestore database of organizations, records, roll-ups and custom prices (firestore module)."
   type        = string
@@ -85,6 +89,14 @@ resource "google_project_iam_member" "worker_writes_records" {
   }
 }
 
+# The worker publishes each record it stores to the records topic, and to no other topic.
+resource "google_pubsub_topic_iam_member" "worker_publishes_records" {
+  project = var.project_id
+  topic   = var.records_topic_id
+  role    = "roles/pubsub.publisher"
+  member  = "serviceAccount:${google_service_account.worker.email}"
+}
+
 resource "google_project_iam_member" "key_admins" {
   for_each = toset(var.key_admins)
   project  = var.project_id
@@ -118,5 +130,6 @@ output "pusher_email" {
   value = google_service_account.pusher.email
 }
 output "pubsub_service_agent" {
-  value = "serviceAccount:service-${data.google_project.this.number}@gcp-sa-pubsub.iam.gserviceaccount.com"
+  description = "Pub/Sub's service agent as an IAM member (serviceAccount:service-NUMBER@gcp-sa-pubsub.iam.gserviceaccount.com)."
+  value       = "serviceAccount:service-${data.google_project.this.number}@gcp-sa-pubsub.iam.gserviceaccount.com"
 }

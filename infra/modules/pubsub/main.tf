@@ -1,5 +1,6 @@
 # The ingestion topic, its dead-letter topic, and the cost worker's push subscription with a retry
-# policy (exponential backoff) and a dead-letter policy. Names match scripts/lib/topology.ts.
+# policy (exponential backoff) and a dead-letter policy; and the records topic the worker publishes every
+# stored record to (the analytics module's BigQuery subscription reads it). Names match scripts/lib/topology.ts.
 variable "project_id" {
   description = "The Google Cloud project of the topics and subscriptions."
   type        = string
@@ -8,6 +9,11 @@ variable "topic_name" {
   description = "Must equal the gateway's PUBSUB_TOPIC."
   type        = string
   default     = "usage-transactions"
+}
+variable "records_topic_name" {
+  description = "Must equal the worker's RECORDS_TOPIC: every stored record is published there for BigQuery."
+  type        = string
+  default     = "usage-records"
 }
 variable "max_delivery_attempts" {
   description = "Deliveries before a message moves to the dead-letter topic."
@@ -32,6 +38,13 @@ resource "google_pubsub_topic" "transactions" {
   message_retention_duration = "604800s"
 }
 
+resource "google_pubsub_topic" "records" {
+  project = var.project_id
+  name    = var.records_topic_name
+  # A week of stored records kept even if the BigQuery subscription is lost: it can be recreated and seeked.
+  message_retention_duration = "604800s"
+}
+
 resource "google_pubsub_topic" "dead_letter" {
   project = var.project_id
   name    = "${var.topic_name}-dead-letter"
@@ -53,6 +66,12 @@ output "topic_id" {
 }
 output "topic_name" {
   value = google_pubsub_topic.transactions.name
+}
+output "records_topic_id" {
+  value = google_pubsub_topic.records.id
+}
+output "records_topic_name" {
+  value = google_pubsub_topic.records.name
 }
 output "dead_letter_topic_id" {
   value = google_pubsub_topic.dead_letter.id

@@ -53,6 +53,16 @@ variable "firestore_timeout_ms" {
   type        = number
   default     = 10000
 }
+variable "records_topic_name" {
+  description = "RECORDS_TOPIC: the topic every stored record is published to for BigQuery (pubsub module's records topic)."
+  type        = string
+  default     = "usage-records"
+}
+variable "records_publish_timeout_ms" {
+  description = "RECORDS_PUBLISH_TIMEOUT_MS: bound on publishing one stored record; slower means redelivery."
+  type        = number
+  default     = 10000
+}
 
 variable "fold_schedule" {
   description = "When the fold step runs (cron, UTC): it folds each ended day into summaries, and again any day changed since."
@@ -88,6 +98,8 @@ locals {
     FOLD_MAX_PERIODS            = tostring(var.fold_max_periods)
     BUDGETS_MAX_DOCUMENTS       = tostring(var.budgets_max_documents)
     BUDGETS_TIMEOUT_MS          = tostring(var.budgets_timeout_ms)
+    RECORDS_TOPIC               = var.records_topic_name
+    RECORDS_PUBLISH_TIMEOUT_MS  = tostring(var.records_publish_timeout_ms)
     LOG_FORMAT                  = "json"
     WEBHOOK_DELIVERIES_TOPIC    = local.webhook_deliveries_topic
     WEBHOOK_TIMEOUT_MS          = tostring(var.webhook_timeout_ms)

@@ -1,3 +1,4 @@
+import { RECORDS_TOPIC } from "@usage-ingestion/shared";
 import { integerVar, logFormatVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 
@@ -17,6 +18,10 @@ export const WorkerEnvSchema = v.object({
   /** The evaluation step: documents one organization's budget spent may read in one run, and its time. */
   BUDGETS_MAX_DOCUMENTS: integerVar(200_000),
   BUDGETS_TIMEOUT_MS: integerVar(30_000),
+  /** The records topic: every stored record is published there for BigQuery (docs/reports.md). */
+  RECORDS_TOPIC: stringVar(RECORDS_TOPIC),
+  /** Bound on publishing one record; past it the delivery fails and Pub/Sub redelivers. */
+  RECORDS_PUBLISH_TIMEOUT_MS: integerVar(10_000),
   LOG_FORMAT: logFormatVar(),
   /** Webhooks: the deliveries topic the dispatch and the sweep queue onto. */
   WEBHOOK_DELIVERIES_TOPIC: stringVar("usage-webhook-deliveries"),

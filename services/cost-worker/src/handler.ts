@@ -1,4 +1,5 @@
 import {
+  type CostRecord,
   declaredDimensions,
   parseQueueMessage,
   parseTraceparent,
@@ -8,6 +9,7 @@ import {
   toFieldErrors,
 } from "@usage-ingestion/shared";
 import { isInvalidArgument, type Logger } from "@usage-ingestion/shared/server";
+import type { RecordsFeed } from "./feed/records-feed.ts";
 import { type PricedTransaction, priceAt, unpricedBecause } from "./pricing/price.ts";
 import { buildRecord } from "./store/build-record.ts";
 import { contentHash } from "./store/content-hash.ts";
@@ -34,6 +36,8 @@ export interface WorkerDeps {
   records: RecordStore;
   customPricing: CustomPricingStore;
   dimensions: DimensionsStore;
+  /** Where every stored record is published, for BigQuery. */
+  feed: RecordsFeed;
   logger: Logger;
   now?: () => Date;
 }
@@ -41,9 +45,11 @@ export interface WorkerDeps {
 export type Outcome = RecordStatus | "redelivered" | "rejected";
 
 /**
- * Prices one queued transaction and stores it once. Throws only what a retry can fix (Firestore down):
- * Pub/Sub then redelivers, and the dead-letter topic catches what keeps failing. A message that can
- * never be priced is kept in `rejected_messages` and acknowledged.
+ * Prices one queued transaction, stores it once, then publishes the stored record to the records feed.
+ * Throws only what a retry can fix (Firestore down, the feed not confirming): Pub/Sub then redelivers, and
+ * the dead-letter topic catches what keeps failing. A redelivery finds its record stored and publishes that
+ * record (as Firestore holds it) again, so a record is acknowledged only once the feed has it. A message
+ * that can never be priced is kept in `rejected_messages` and acknowledged.
  */
 export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promise<Outcome> {
   const now = deps.now ?? (() => new Date());
@@ -106,18 +112,22 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
     await deps.dimensions.get(message.organization_id),
   );
   const record = buildRecord(messageId, message, priced, now(), dimensions);
+  const quantities = quantitiesOf(message.transaction.usage);
   let outcome: Outcome;
+  let stored: CostRecord | null;
   try {
-    outcome = await deps.records.store({
+    ({ outcome, stored } = await deps.records.store({
       record,
-      quantities: quantitiesOf(message.transaction.usage),
+      quantities,
       contentHash: () => contentHash(message.transaction),
-    });
+    }));
   } catch (error) {
     // Firestore refusing the record as given is not fixed by a retry: keep the message, never loop on it.
     if (!isInvalidArgument(error)) throw error;
     return reject(`Firestore refused the record: ${(error as Error).message}`);
   }
+  // A failure here throws: the message is redelivered, finds the record stored, and publishes it then.
+  if (stored) await deps.feed.publish(stored, quantities);
   log(outcome === "unpriced" || outcome === "conflict" ? "WARNING" : "INFO", outcome, {
     organization_id: message.organization_id,
     request_id: message.request_id,

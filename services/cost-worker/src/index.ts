@@ -1,9 +1,11 @@
 import { Firestore } from "@google-cloud/firestore";
 import * as functions from "@google-cloud/functions-framework";
+import { PubSub } from "@google-cloud/pubsub";
 import { parseTraceparent, TRACEPARENT_ATTRIBUTE } from "@usage-ingestion/shared";
 import { createLogger } from "@usage-ingestion/shared/server";
 import { evaluateBudgets } from "./budgets/evaluate-budgets.ts";
 import { parseWorkerConfig } from "./env.ts";
+import { pubSubRecordsFeed } from "./feed/records-feed.ts";
 import { foldDue } from "./fold/fold-due.ts";
 import {
   BUDGETS_FUNCTION_NAME,
@@ -45,6 +47,11 @@ const deps = {
     config.FIRESTORE_TIMEOUT_MS,
   ),
   dimensions: firestoreDimensionsStore(firestore, config.DIMENSIONS_CACHE_TTL_MS, config.FIRESTORE_TIMEOUT_MS),
+  // Stored records go to BigQuery through the records topic; its client's own batching publisher, made once.
+  feed: pubSubRecordsFeed(new PubSub(projectId ? { projectId } : {}), {
+    topic: config.RECORDS_TOPIC,
+    timeoutMs: config.RECORDS_PUBLISH_TIMEOUT_MS,
+  }),
   logger: createLogger(config.LOG_FORMAT, projectId),
 };
 

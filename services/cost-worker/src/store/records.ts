@@ -15,6 +15,15 @@ import { type MergeWrite, recordRollupWrites } from "./rollup-writes.ts";
 /** What became of a record: stored with this status, or already there from an earlier delivery. */
 export type StoreOutcome = CostRecord["status"] | "redelivered";
 
+/**
+ * The outcome, and the record Firestore now holds for the message: the one just created, or, for a
+ * redelivery, the one an earlier delivery stored (read back, re-pricing included); null only if it is gone.
+ */
+export interface StoreResult {
+  outcome: StoreOutcome;
+  stored: CostRecord | null;
+}
+
 export interface RecordToStore {
   record: CostRecord;
   /** The usage quantities the reports sum. */
@@ -28,7 +37,7 @@ export interface RecordStore {
    * Stores the record once per message, with its roll-up increments, in one atomic commit. A record with a
    * `transaction_id` already billed in its organization is stored as `duplicate` or `conflict` instead.
    */
-  store(toStore: RecordToStore): Promise<StoreOutcome>;
+  store(toStore: RecordToStore): Promise<StoreResult>;
   /** Keeps a message that can never be priced, with its raw data and the reason; idempotent too. */
   reject(messageId: string, rejected: RejectedMessage): Promise<void>;
 }
@@ -91,6 +100,12 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
     }
   }
 
+  /** A redelivery: what an earlier delivery stored (one read, off the path of first deliveries). */
+  async function redelivered(path: string): Promise<StoreResult> {
+    const snap = await bounded(db.doc(path).get());
+    return { outcome: "redelivered", stored: (snap.data() as CostRecord | undefined) ?? null };
+  }
+
   return {
     /**
      * Without a transaction id: no read, one batch of the record and its increments. With one: the claim
@@ -103,7 +118,7 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
       const transactionId = record.transaction_id;
       if (transactionId === null) {
         const created = await commitOnce([[recordPath, record]], recordRollupWrites(db, record, quantities));
-        return created ? record.status : "redelivered";
+        return created ? { outcome: record.status, stored: record } : redelivered(recordPath);
       }
       const claimPath = DOCUMENT_PATHS.transactionId(org, sha256Hex(transactionId));
       const contentHash = hashOfContent();
@@ -123,11 +138,11 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
           merges,
         )
       )
-        return record.status;
+        return { outcome: record.status, stored: record };
 
       // Claimed already: by this message (a redelivery) or by another one (a repeat of the id).
       const claimant = (await bounded(db.doc(claimPath).get())).data() as TransactionIdClaim | undefined;
-      if (!claimant || claimant.message_id === record.message_id) return "redelivered";
+      if (!claimant || claimant.message_id === record.message_id) return redelivered(recordPath);
       const repeat: CostRecord = {
         ...record,
         status: claimant.content_hash === contentHash ? "duplicate" : "conflict",
@@ -138,7 +153,7 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
         line_items: [],
       };
       const created = await commitOnce([[recordPath, repeat]], recordRollupWrites(db, repeat, quantities));
-      return created ? repeat.status : "redelivered";
+      return created ? { outcome: repeat.status, stored: repeat } : redelivered(recordPath);
     },
     async reject(messageId, rejected) {
       try {
