@@ -1,26 +1,33 @@
+import { randomUUID } from "node:crypto";
+import { Firestore } from "@google-cloud/firestore";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+import { createOrganization } from "../../scripts/admin/organizations.ts";
 import { createWebhook } from "../../scripts/admin/webhook-store.ts";
 import { freePort } from "../../scripts/lib/processes.ts";
 import { startStack } from "../../scripts/lib/stack.ts";
 import { dispatchEveryInterval } from "../../scripts/local-stack/webhook-dispatch.ts";
 import { generateSecretKey, parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
-import { firestore, seedOrganization, uniqueId } from "../setup/harness.ts";
+import { uniqueId } from "../setup/harness.ts";
 import { createEvent, startReceiver, until } from "../setup/webhooks.ts";
 
 // The local stack's webhooks as `npm start` runs them: the delivery function as a process pushed by the
 // Pub/Sub emulator, the dispatch and its sweep every second in this process. The emulator stops pushing a
-// delivery after a few failures; the sweep is what gets it to a receiver that was down for a while.
+// delivery after a few failures; the sweep is what gets it to a receiver that was down for a while. A
+// Firestore project of this file's own: the dispatch reads every organization's outbox.
 describe("webhooks on the local stack", () => {
   it("gets every event, once, to a receiver that failed for several seconds", { timeout: 120_000 }, async () => {
     const key = generateSecretKey();
-    const { organizationId } = await seedOrganization();
+    const projectId = `demo-webhooks-${randomUUID().slice(0, 8)}`;
+    const db = new Firestore({ projectId });
+    const organizationId = uniqueId("org");
+    await createOrganization(db, organizationId);
     // Down from the start until 8 s after the events are made.
     let recoverAt = Number.POSITIVE_INFINITY;
     const receiver = await startReceiver(() => (Date.now() < recoverAt ? 500 : 200));
     const lines: string[] = [];
     const stack = await startStack({
-      projectId: process.env.GOOGLE_CLOUD_PROJECT as string,
+      projectId,
       gatewayPort: await freePort(),
       existingEmulators: {
         pubsubHost: process.env.PUBSUB_EMULATOR_HOST,
@@ -35,20 +42,20 @@ describe("webhooks on the local stack", () => {
       onLine: (service, line) => lines.push(`[${service}] ${line}`),
     });
     const stopDispatching = dispatchEveryInterval({
-      projectId: process.env.GOOGLE_CLOUD_PROJECT as string,
+      projectId,
       topic: stack.webhooks?.topic as string,
       intervalMs: 1_000,
       sweepAfterMs: 3_000,
       log: (line) => lines.push(`[dispatch] ${line}`),
     });
     try {
-      const { webhook, secret } = await createWebhook(firestore(), secretBox(parseSecretKey(key)), organizationId, {
+      const { webhook, secret } = await createWebhook(db, secretBox(parseSecretKey(key)), organizationId, {
         url: receiver.url,
       });
       const events = [
-        await createEvent(firestore(), organizationId, { threshold: 50 }),
-        await createEvent(firestore(), organizationId, { threshold: 100 }),
-        await createEvent(firestore(), organizationId, { type: "budget.forecast_exceeded" }),
+        await createEvent(db, organizationId, { threshold: 50 }),
+        await createEvent(db, organizationId, { threshold: 100 }),
+        await createEvent(db, organizationId, { type: "budget.forecast_exceeded" }),
       ];
       recoverAt = Date.now() + 8_000;
       const expected = events.map((event) => `${event.id}.${webhook.id}`).sort();
@@ -71,6 +78,7 @@ describe("webhooks on the local stack", () => {
       await stopDispatching();
       await stack.stop();
       await receiver.close();
+      await db.terminate();
     }
   });
 });

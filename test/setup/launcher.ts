@@ -11,8 +11,10 @@ export function launch(options: { port: number; workerPort?: number; ownEmulator
   const lines: string[] = [];
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port), STACK_QUIET: "1" };
   if (options.workerPort) env.WORKER_PORT = String(options.workerPort);
+  // A project of its own either way: on the test run's emulators, its budget evaluation and webhook
+  // dispatch (which read every organization) must not touch the other tests' organizations.
+  env.GOOGLE_CLOUD_PROJECT = options.ownEmulators ? "demo-launcher" : "demo-launcher-shared";
   if (options.ownEmulators) {
-    env.GOOGLE_CLOUD_PROJECT = "demo-launcher";
     delete env.PUBSUB_EMULATOR_HOST;
     delete env.FIRESTORE_EMULATOR_HOST;
   }
