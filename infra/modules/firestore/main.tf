@@ -67,14 +67,21 @@ resource "google_firestore_field" "unindexed" {
   index_config {}
 }
 
-# A day summary's cells are one JSON text of up to 800 KB (services/cost-worker/src/fold): never queried,
-# and an index of it would only cost writes.
+# A summary's cells (a day's, an hour's, a month's) are one JSON text of up to 800 KB
+# (services/cost-worker/src/fold): never queried, and an index of it would only cost writes.
 resource "google_firestore_field" "summary_cells" {
+  for_each   = toset(["cost_summaries", "hour_summaries", "month_summaries"])
   project    = var.project_id
   database   = google_firestore_database.default.name
-  collection = "cost_summaries"
+  collection = each.value
   field      = "cells"
   index_config {}
+}
+
+# It was the day summaries' alone before: the same field exemption, kept in place.
+moved {
+  from = google_firestore_field.summary_cells
+  to   = google_firestore_field.summary_cells["cost_summaries"]
 }
 
 output "database" {

@@ -1,4 +1,4 @@
-import type { CostRecord } from "@usage-ingestion/shared";
+import type { CostRecord, CostRollupDocument } from "@usage-ingestion/shared";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
 import { pageToken } from "./page-token.ts";
@@ -6,8 +6,8 @@ import { ReportBudget, readPages } from "./report-budget.ts";
 import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
 import type { ReportSource } from "./report-source.ts";
-import { readWholeDays, readWholeHours } from "./summarized.ts";
-import { planEdge, planRange } from "./time-range.ts";
+import { readWholeDays, readWholeHours, readWholeMonths } from "./summarized.ts";
+import { planEdge, planRange, splitMonths } from "./time-range.ts";
 
 export interface CostReport {
   from: string;
@@ -24,7 +24,8 @@ export interface CostReport {
 }
 
 /**
- * The cost report: whole UTC days from their summaries or roll-ups, the whole hours of the days at the
+ * The cost report: whole UTC months from their summaries (unless by day), whole UTC days from their
+ * summaries or roll-ups, the whole hours of the days at the
  * edges from their summaries or records, and the parts of hours left from the records.
  * Both count a record the same way, so the answer is exact for any range. The same code serves
  * `GET /usage/costs` and `admin costs`.
@@ -38,9 +39,14 @@ export async function costReport(
 ): Promise<CostReport> {
   const plan = planRange(query);
   const aggregate = new CostAggregate(query.groupBy, query.filters);
+  const addCell = (cell: CostRollupDocument) => aggregate.add(fromRollup(cell));
   if (plan.wholeDays) {
     const { first, end } = plan.wholeDays;
-    await readWholeDays(source, organizationId, first, end, budget, (cell) => aggregate.add(fromRollup(cell)));
+    // A month summary's cells stand for the whole month: not for a report by day or of one day.
+    const byDay = query.groupBy.includes("day") || query.filters.day !== undefined;
+    const { months, days } = byDay ? { months: undefined, days: [{ first, end }] } : splitMonths(first, end);
+    if (months) await readWholeMonths(source, organizationId, months.first, months.end, budget, addCell);
+    for (const run of days) await readWholeDays(source, organizationId, run.first, run.end, budget, addCell);
   }
   const addRecord = (record: CostRecord) => {
     const part = fromRecord(record);
@@ -50,15 +56,7 @@ export async function costReport(
     const { wholeHours, parts } = planEdge(edge);
     if (wholeHours) {
       const { first, end } = wholeHours;
-      await readWholeHours(
-        source,
-        organizationId,
-        first,
-        end,
-        budget,
-        (cell) => aggregate.add(fromRollup(cell)),
-        addRecord,
-      );
+      await readWholeHours(source, organizationId, first, end, budget, addCell, addRecord);
     }
     for (const part of parts) await readPages(source.records(organizationId, part), budget, addRecord);
   }

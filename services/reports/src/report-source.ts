@@ -26,7 +26,8 @@ const COUNTED_FIELDS = [
 ];
 
 /**
- * What the reports read: day summaries and roll-up shards by whole UTC days, records by receive time at the edges. Each is
+ * What the reports read: month summaries by whole UTC months, day summaries and roll-up shards by whole UTC
+ * days, hour summaries and records by receive time at the edges. Each is
  * read a page at a time, so a report holds one page and its groups, never the whole result set.
  */
 export interface ReportSource {
@@ -39,6 +40,8 @@ export interface ReportSource {
   summaryMarks(organizationId: string, first: string, end: string): AsyncIterable<SummaryMarkDocument[]>;
   /** Hour summaries' parts of the hours (`YYYY-MM-DDTHH`) in [first, end), by hour then part. */
   hourSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
+  /** Month summaries' parts of the months (`YYYY-MM`) in [first, end), by month then part. */
+  monthSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
   /** The change marks of the hours in [first, end). */
   hourMarks(organizationId: string, first: string, end: string): AsyncIterable<SummaryMarkDocument[]>;
   unpricedRollups(organizationId: string, first: string, end: string): AsyncIterable<UnpricedRollupDocument[]>;
@@ -69,7 +72,7 @@ async function* pages<T>(query: Query, pageSize = REPORT_PAGE_SIZE): AsyncIterab
  */
 export function firestoreReportSource(db: Firestore): ReportSource {
   const byPeriod = <T>(
-    field: "day" | "hour",
+    field: "day" | "hour" | "month",
     collection: string,
     first: string,
     end: string,
@@ -90,6 +93,14 @@ export function firestoreReportSource(db: Firestore): ReportSource {
       byDay<SummaryMarkDocument>(SUMMARY_PATHS.summaryMarks(organizationId), first, end),
     hourSummaries: (organizationId, first, end) =>
       byPeriod<CostSummaryDocument>("hour", SUMMARY_PATHS.hourSummaries(organizationId), first, end, SUMMARY_PAGE_SIZE),
+    monthSummaries: (organizationId, first, end) =>
+      byPeriod<CostSummaryDocument>(
+        "month",
+        SUMMARY_PATHS.monthSummaries(organizationId),
+        first,
+        end,
+        SUMMARY_PAGE_SIZE,
+      ),
     hourMarks: (organizationId, first, end) =>
       byPeriod<SummaryMarkDocument>("hour", SUMMARY_PATHS.summaryMarks(organizationId), first, end),
     unpricedRollups: (organizationId, first, end) =>

@@ -68,6 +68,29 @@ export class CellSums {
     );
   }
 
+  /** One cell of another summary (a day's, folded into its month's). */
+  addSummaryCell([
+    provider,
+    model,
+    model_tier,
+    billable_customer_id,
+    dimensions,
+    transactions,
+    unpriced,
+    conflicts,
+    nanos,
+    q,
+  ]: SummaryCell): void {
+    const quantities: Partial<Quantities> = {};
+    ROLLUP_QUANTITIES.forEach((name, i) => {
+      quantities[name] = q[i] ?? 0;
+    });
+    this.add(
+      { provider, model, model_tier, billable_customer_id, dimensions },
+      { transactions, unpriced, conflicts, nanos: BigInt(nanos), quantities },
+    );
+  }
+
   /** One record, as the worker counts it into its cell (`recordChange`): a duplicate adds nothing. */
   addRecord(record: CountedRecord & { cost_nanos: unknown; usage: unknown }): void {
     const change = recordChange({ status: record.status, cost_nanos: wholeNanos(record.cost_nanos) }, () =>

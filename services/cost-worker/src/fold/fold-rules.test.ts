@@ -1,4 +1,11 @@
-import { CLOCK_ALLOWANCE_MS, type CostSummaryDocument, type SummaryCell } from "@usage-ingestion/shared";
+import {
+  CLOCK_ALLOWANCE_MS,
+  type CostSummaryDocument,
+  daysOfMonth,
+  FOLD_AFTER_MS,
+  monthSummaryIsFresh,
+  type SummaryCell,
+} from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { splitParts } from "./cells.ts";
 import { endedPeriods, periodState } from "./fold-due.ts";
@@ -45,5 +52,43 @@ describe("folding", () => {
     const later = endedPeriods(now + 1, { lookbackDays: 2, lookbackHours: 3 });
     expect(later.days).toEqual(["2026-10-08", "2026-10-09"]);
     expect(later.hours).toEqual(["2026-10-09T21", "2026-10-09T22", "2026-10-09T23"]);
+  });
+
+  it("folds a month three minutes after it ends, and again while its end is in the day look-back", () => {
+    const end = Date.parse("2026-11-01T00:00:00.000Z");
+    expect(endedPeriods(end + FOLD_AFTER_MS - 1, { lookbackDays: 35, lookbackHours: 0 }).months).toEqual(["2026-09"]);
+    expect(endedPeriods(end + FOLD_AFTER_MS, { lookbackDays: 35, lookbackHours: 0 }).months).toEqual([
+      "2026-09",
+      "2026-10",
+    ]);
+    // 2026-11-30: the look-back starts on 2026-10-26, inside October.
+    expect(endedPeriods(Date.parse("2026-11-30T12:00:00.000Z"), { lookbackDays: 35, lookbackHours: 0 }).months).toEqual(
+      ["2026-10"],
+    );
+    expect(endedPeriods(Date.parse("2026-12-10T12:00:00.000Z"), { lookbackDays: 35, lookbackHours: 0 }).months).toEqual(
+      ["2026-11"],
+    );
+  });
+
+  it("judges a month summary by each day's snapshot: stale once a day is marked after its own", () => {
+    const month: CostSummaryDocument = {
+      day: "2026-02-01",
+      month: "2026-02",
+      day_read_times: Object.fromEntries(daysOfMonth("2026-02").map((d) => [d, `${d}T00:10:00.000Z`])),
+      part: 0,
+      parts: 1,
+      fold_id: "m",
+      read_time: "2026-02-01T00:10:00.000Z",
+      cell_count: 0,
+      cells: "[]",
+    };
+    const now = Date.parse("2026-03-10T12:00:00.000Z");
+    const marks = new Map([["2026-02-20", "2026-02-20T00:00:00.000Z"]]);
+    const fresh = (summary: CostSummaryDocument) => monthSummaryIsFresh(summary, (day) => marks.get(day));
+    // Marked on the 20th before its snapshot: later than the month's earliest, yet fresh.
+    expect(periodState([month], "2026-02-20T00:00:00.000Z", now, fresh)).toBe("fresh");
+    marks.set("2026-02-20", "2026-03-10T11:00:00.000Z");
+    expect(periodState([month], "2026-03-10T11:00:00.000Z", now, fresh)).toBe("stale");
+    expect(periodState([month], new Date(now - CLOCK_ALLOWANCE_MS).toISOString(), now, fresh)).toBe("settling");
   });
 });
