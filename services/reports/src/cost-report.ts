@@ -1,4 +1,4 @@
-import type { CostRecord, CostRollupDocument } from "@usage-ingestion/shared";
+import type { CostRecord, SummaryCell } from "@usage-ingestion/shared";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
 import { pageToken } from "./page-token.ts";
@@ -6,7 +6,7 @@ import { ReportBudget, readPages } from "./report-budget.ts";
 import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
 import type { ReportSource } from "./report-source.ts";
-import { readWholeDays, readWholeHours, readWholeMonths } from "./summarized.ts";
+import { type CellSink, readWholeDays, readWholeHours, readWholeMonths } from "./summarized.ts";
 import { planEdge, planRange, splitMonths } from "./time-range.ts";
 
 export interface CostReport {
@@ -39,14 +39,17 @@ export async function costReport(
 ): Promise<CostReport> {
   const plan = planRange(query);
   const aggregate = new CostAggregate(query.groupBy, query.filters);
-  const addCell = (cell: CostRollupDocument) => aggregate.add(fromRollup(cell));
+  const cells: CellSink = {
+    shard: (doc) => aggregate.add(fromRollup(doc)),
+    summary: (part) => aggregate.addSummaryCells(JSON.parse(part.cells) as SummaryCell[], part.day),
+  };
   if (plan.wholeDays) {
     const { first, end } = plan.wholeDays;
     // A month summary's cells stand for the whole month: not for a report by day or of one day.
     const byDay = query.groupBy.includes("day") || query.filters.day !== undefined;
     const { months, days } = byDay ? { months: undefined, days: [{ first, end }] } : splitMonths(first, end);
-    if (months) await readWholeMonths(source, organizationId, months.first, months.end, budget, addCell);
-    for (const run of days) await readWholeDays(source, organizationId, run.first, run.end, budget, addCell);
+    if (months) await readWholeMonths(source, organizationId, months.first, months.end, budget, cells);
+    for (const run of days) await readWholeDays(source, organizationId, run.first, run.end, budget, cells);
   }
   const addRecord = (record: CostRecord) => {
     const part = fromRecord(record);
@@ -56,7 +59,7 @@ export async function costReport(
     const { wholeHours, parts } = planEdge(edge);
     if (wholeHours) {
       const { first, end } = wholeHours;
-      await readWholeHours(source, organizationId, first, end, budget, addCell, addRecord);
+      await readWholeHours(source, organizationId, first, end, budget, cells, addRecord);
     }
     for (const part of parts) await readPages(source.records(organizationId, part), budget, addRecord);
   }

@@ -8,7 +8,6 @@ import {
   monthSummaryIsFresh,
   nextMonth,
   type SummaryMarkDocument,
-  summaryCells,
   summaryIsFresh,
   wholeSummary,
 } from "@usage-ingestion/shared";
@@ -46,6 +45,12 @@ export function periodRuns(periods: readonly string[]): Array<{ first: string; e
   return runs;
 }
 
+/** Where a report's cells go: a roll-up shard's, or a whole summary part's at once. */
+export interface CellSink {
+  shard: (doc: CostRollupDocument) => void;
+  summary: (part: CostSummaryDocument) => void;
+}
+
 /** Where one kind of period is read: its marks, its summaries, and what to read where none is fresh. */
 interface PeriodReads {
   marks: AsyncIterable<SummaryMarkDocument[]>;
@@ -60,7 +65,7 @@ interface PeriodReads {
 }
 
 /**
- * Every cell of the periods [first, end) into `add`: a period's summary where it is whole and fresh (no
+ * Every cell of the periods [first, end) into `sink`: a period's summary where it is whole and fresh (no
  * change marked since its snapshot), what the summary was folded from otherwise. Either way the same
  * cells and sums, so the answer does not depend on what was folded when. One period's summary is held
  * at a time.
@@ -70,7 +75,7 @@ async function readPeriods(
   end: string,
   reads: PeriodReads,
   budget: ReportBudget,
-  add: (cell: CostRollupDocument) => void,
+  sink: CellSink,
 ): Promise<void> {
   const latest = new Map<string, string>();
   await readPages(reads.marks, budget, (mark) => {
@@ -84,7 +89,7 @@ async function readPeriods(
   const settle = () => {
     const whole = period === undefined ? null : wholeSummary(parts);
     if (period !== undefined && whole && reads.isFresh(period, whole[0] as CostSummaryDocument, latest)) {
-      for (const part of whole) for (const cell of summaryCells(part)) add(cell);
+      for (const part of whole) sink.summary(part);
       summarized.add(period);
     }
     parts = [];
@@ -108,7 +113,7 @@ export const readWholeDays = (
   first: string,
   end: string,
   budget: ReportBudget,
-  add: (cell: CostRollupDocument) => void,
+  sink: CellSink,
 ) =>
   readPeriods(
     first,
@@ -119,10 +124,10 @@ export const readWholeDays = (
       summaries: source.costSummaries(organizationId, first, end),
       periodOf: (doc) => doc.day,
       isFresh: (day, summary, latest) => summaryIsFresh(summary.read_time, latest.get(day)),
-      unsummarized: (from, to) => readPages(source.costRollups(organizationId, from, to), budget, add),
+      unsummarized: (from, to) => readPages(source.costRollups(organizationId, from, to), budget, sink.shard),
     },
     budget,
-    add,
+    sink,
   );
 
 /** The whole hours [first, end) (`YYYY-MM-DDTHH`): hour summaries, else the hours' records. */
@@ -132,7 +137,7 @@ export const readWholeHours = (
   first: string,
   end: string,
   budget: ReportBudget,
-  add: (cell: CostRollupDocument) => void,
+  sink: CellSink,
   addRecord: (record: CostRecord) => void,
 ) =>
   readPeriods(
@@ -152,7 +157,7 @@ export const readWholeHours = (
         ),
     },
     budget,
-    add,
+    sink,
   );
 
 /**
@@ -166,7 +171,7 @@ export const readWholeMonths = (
   first: string,
   end: string,
   budget: ReportBudget,
-  add: (cell: CostRollupDocument) => void,
+  sink: CellSink,
 ) =>
   readPeriods(
     first,
@@ -178,8 +183,8 @@ export const readWholeMonths = (
       periodOf: (doc) => doc.month ?? doc.day.slice(0, 7),
       isFresh: (_month, summary, latest) => monthSummaryIsFresh(summary, (day) => latest.get(day)),
       unsummarized: (from, to) =>
-        readWholeDays(source, organizationId, monthFirstDay(from), monthFirstDay(to), budget, add),
+        readWholeDays(source, organizationId, monthFirstDay(from), monthFirstDay(to), budget, sink),
     },
     budget,
-    add,
+    sink,
   );
