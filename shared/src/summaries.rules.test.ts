@@ -10,11 +10,11 @@ import {
   monthSummaryIsFresh,
   needsMark,
   nextMonth,
-  type SummaryCell,
   summaryCells,
   summaryIsFresh,
   wholeSummary,
 } from "./summaries.ts";
+import type { SummaryCell } from "./summary-columns.ts";
 
 const part = (fields: Partial<CostSummaryDocument>): CostSummaryDocument => ({
   day: "2026-10-01",

@@ -1,5 +1,6 @@
 import { COLLECTIONS } from "./firestore-layout.ts";
-import { type CostRollupDocument, ROLLUP_QUANTITIES, type RollupKey } from "./rollups.ts";
+import { type CostRollupDocument, ROLLUP_QUANTITIES } from "./rollups.ts";
+import { cellAt, columnLength, readSummaryColumns } from "./summary-columns.ts";
 
 /**
  * Summaries: every cell of one organization's UTC day, or UTC hour, folded into a few documents, so that
@@ -120,26 +121,12 @@ export interface CostSummaryDocument {
   read_time: string;
   /** Cells in this part. */
   cell_count: number;
-  /** The cells as JSON (see SummaryCell): text, not a map, so nothing in it is indexed or counted as fields. */
+  /**
+   * The cells as JSON, column by column (SummaryColumns; older parts: an array of SummaryCell rows): text,
+   * not a map, so nothing in it is indexed or counted as fields.
+   */
   cells: string;
 }
-
-/**
- * One cell of a summary: key fields, then the counters, as compact JSON. Nanos are decimal text (their
- * sums may pass 2^53); quantities follow ROLLUP_QUANTITIES' order.
- */
-export type SummaryCell = [
-  provider: RollupKey["provider"],
-  model: string,
-  model_tier: string | null,
-  billable_customer_id: string,
-  dimensions: RollupKey["dimensions"],
-  transactions: number,
-  unpriced_transactions: number,
-  conflict_transactions: number,
-  cost_nanos: string,
-  quantities: number[],
-];
 
 /** How far the fold step has folded one organization: each period before these is folded (or was). */
 export interface SummaryStateDocument {
@@ -153,8 +140,11 @@ export interface SummaryStateDocument {
 
 /** A summary's cells back as roll-up documents of their day (shard 0), for the reports' one way of counting. */
 export function summaryCells(summary: CostSummaryDocument): CostRollupDocument[] {
-  return (JSON.parse(summary.cells) as SummaryCell[]).map(
-    ([provider, model, model_tier, billable_customer_id, dimensions, transactions, unpriced, conflicts, nanos, q]) => ({
+  const columns = readSummaryColumns(summary.cells);
+  return Array.from({ length: columnLength(columns) }, (_, i) => {
+    const [provider, model, model_tier, billable_customer_id, dimensions, transactions, unpriced, conflicts, nanos, q] =
+      cellAt(columns, i);
+    return {
       day: summary.day,
       provider,
       model,
@@ -169,8 +159,8 @@ export function summaryCells(summary: CostSummaryDocument): CostRollupDocument[]
       quantities: Object.fromEntries(
         ROLLUP_QUANTITIES.map((name, i) => [name, q[i] ?? 0]),
       ) as CostRollupDocument["quantities"],
-    }),
-  );
+    };
+  });
 }
 
 /**

@@ -1,4 +1,10 @@
-import { type CostSummaryDocument, type SummaryCell, summaryCells } from "@usage-ingestion/shared";
+import {
+  type CostSummaryDocument,
+  readSummaryColumns,
+  type SummaryCell,
+  summaryCells,
+  toColumns,
+} from "@usage-ingestion/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CostAggregate } from "./aggregate.ts";
@@ -20,14 +26,15 @@ const cellArbitrary: fc.Arbitrary<SummaryCell> = fc.tuple(
   fc.array(fc.nat(1_000_000), { minLength: 11, maxLength: 11 }),
 );
 
-const part = (cells: SummaryCell[], day: string): CostSummaryDocument => ({
+/** A part as rows (written before columns) or as columns. */
+const part = (cells: SummaryCell[], day: string, asColumns: boolean): CostSummaryDocument => ({
   day,
   part: 0,
   parts: 1,
   fold_id: "f",
   read_time: "2026-01-02T00:05:00.000Z",
   cell_count: cells.length,
-  cells: JSON.stringify(cells),
+  cells: JSON.stringify(asColumns ? toColumns(cells) : cells),
 });
 
 describe("summing summary cells", () => {
@@ -47,8 +54,8 @@ describe("summing summary cells", () => {
           const direct = new CostAggregate(groupBy, filters);
           const asDocuments = new CostAggregate(groupBy, filters);
           for (const [i, day] of ["2026-01-01", "2026-01-02"].entries()) {
-            const summary = part(cells.slice(i * 30, i * 30 + 30), day);
-            direct.addSummaryCells(JSON.parse(summary.cells), day);
+            const summary = part(cells.slice(i * 30, i * 30 + 30), day, i === 1);
+            direct.addSummaryColumns(readSummaryColumns(summary.cells), day);
             for (const doc of summaryCells(summary)) asDocuments.add(fromRollup(doc));
           }
           expect(direct.result()).toEqual(asDocuments.result());
@@ -61,10 +68,15 @@ describe("summing summary cells", () => {
   it("keeps nanos exact past 2^53, small and large alike", () => {
     const sum = new Sum({});
     const cell = (nanos: string): SummaryCell => ["openai", "m", null, "c", {}, 1, 0, 0, nanos, []];
-    // 4,000 cells of 999,999,999,999,999 pass 2^53 many times over.
-    for (let i = 0; i < 4_000; i++) sum.addCell(cell("999999999999999"));
-    sum.addCell(cell("9007199254740993"));
-    expect(sum.nanos()).toBe(4_000n * 999_999_999_999_999n + 9_007_199_254_740_993n);
-    expect(sum.transactions).toBe(4_001);
+    // 4,000 cells of 999,999,999,999,999 pass 2^53 many times over; then one just below 2^53, one past it.
+    const columns = toColumns([
+      ...Array.from({ length: 4_000 }, () => cell("999999999999999")),
+      cell("9007199254740991"),
+      cell("9007199254740993"),
+    ]);
+    expect(columns.nanos.slice(-2)).toEqual([9_007_199_254_740_991, "9007199254740993"]);
+    for (let i = 0; i < 4_002; i++) sum.addColumns(columns, i);
+    expect(sum.nanos()).toBe(4_000n * 999_999_999_999_999n + 9_007_199_254_740_991n + 9_007_199_254_740_993n);
+    expect(sum.transactions).toBe(4_002);
   });
 });

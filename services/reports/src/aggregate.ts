@@ -1,4 +1,10 @@
-import { nanosToUsd, type Quantities, ROLLUP_QUANTITIES, type SummaryCell } from "@usage-ingestion/shared";
+import {
+  columnLength,
+  nanosToUsd,
+  type Quantities,
+  ROLLUP_QUANTITIES,
+  type SummaryColumns,
+} from "@usage-ingestion/shared";
 import type { Contribution } from "./contribution.ts";
 import { dimensionOf, type ReportField } from "./report-fields.ts";
 import { Sum } from "./sum.ts";
@@ -15,8 +21,8 @@ export interface CostGroup extends CostFigures {
   key: Partial<Record<ReportField, string | null>>;
 }
 
-/** How one field's value is read from what is added: a contribution, or a summary's cell and its day. */
-type Reader<T> = (item: T, day: string) => string | null;
+/** How one field's value is read from what is added: a contribution, or cell `i` of a summary's columns and its day. */
+type Reader<T> = (item: T, i: number, day: string) => string | null;
 
 const contributionReader =
   (field: ReportField): Reader<Contribution> =>
@@ -24,25 +30,25 @@ const contributionReader =
     part.values(field);
 
 /** A summary cell's field, read as `Contribution.values` reads a roll-up's (contribution.ts `cellValues`). */
-function cellReader(field: ReportField): Reader<SummaryCell> {
+function columnReader(field: ReportField): Reader<SummaryColumns> {
   const dimension = dimensionOf(field);
   if (dimension !== null) {
-    return (cell) => {
-      const dimensions = cell[4] ?? {};
+    return (columns, i) => {
+      const dimensions = columns.dimensions[columns.dims[i] as number] ?? {};
       return Object.hasOwn(dimensions, dimension) ? (dimensions[dimension] ?? null) : null;
     };
   }
   switch (field) {
     case "day":
-      return (_cell, day) => day;
+      return (_columns, _i, day) => day;
     case "provider":
-      return (cell) => cell[0] ?? null;
+      return (columns, i) => columns.providers[columns.provider[i] as number] ?? null;
     case "model":
-      return (cell) => cell[1] ?? null;
+      return (columns, i) => columns.models[columns.model[i] as number] ?? null;
     case "model_tier":
-      return (cell) => cell[2] ?? null;
+      return (columns, i) => columns.tiers[columns.tier[i] as number] ?? null;
     default:
-      return (cell) => cell[3] ?? null;
+      return (columns, i) => columns.customer[i] ?? null;
   }
 }
 
@@ -69,7 +75,7 @@ export class CostAggregate {
   private readonly total = new Sum({});
   private readonly sums: Sum[] = [];
   private readonly byContribution: { group: Reader<Contribution>[]; filters: [Reader<Contribution>, string][] };
-  private readonly byCell: { group: Reader<SummaryCell>[]; filters: [Reader<SummaryCell>, string][] };
+  private readonly byColumns: { group: Reader<SummaryColumns>[]; filters: [Reader<SummaryColumns>, string][] };
 
   constructor(
     private readonly groupBy: readonly ReportField[],
@@ -80,15 +86,15 @@ export class CostAggregate {
       group: groupBy.map(contributionReader),
       filters: wanted.map(([field, value]) => [contributionReader(field), value]),
     };
-    this.byCell = {
-      group: groupBy.map(cellReader),
-      filters: wanted.map(([field, value]) => [cellReader(field), value]),
+    this.byColumns = {
+      group: groupBy.map(columnReader),
+      filters: wanted.map(([field, value]) => [columnReader(field), value]),
     };
   }
 
   /** The group of `item`, or undefined when a filter leaves it out. */
-  private groupOf<T>(item: T, day: string, by: { group: Reader<T>[]; filters: [Reader<T>, string][] }) {
-    for (const [read, wanted] of by.filters) if (read(item, day) !== wanted) return undefined;
+  private groupOf<T>(item: T, i: number, day: string, by: { group: Reader<T>[]; filters: [Reader<T>, string][] }) {
+    for (const [read, wanted] of by.filters) if (read(item, i, day) !== wanted) return undefined;
     if (this.groupBy.length === 0) {
       if (!this.single) {
         this.single = new Sum({});
@@ -98,8 +104,8 @@ export class CostAggregate {
     }
     let level = this.root;
     const last = by.group.length - 1;
-    for (let i = 0; i < last; i++) {
-      const value = (by.group[i] as Reader<T>)(item, day);
+    for (let f = 0; f < last; f++) {
+      const value = (by.group[f] as Reader<T>)(item, i, day);
       let next = level.get(value) as Level | undefined;
       if (!next) {
         next = new Map();
@@ -107,10 +113,12 @@ export class CostAggregate {
       }
       level = next;
     }
-    const value = (by.group[last] as Reader<T>)(item, day);
+    const value = (by.group[last] as Reader<T>)(item, i, day);
     let sum = level.get(value) as Sum | undefined;
     if (!sum) {
-      sum = new Sum(Object.fromEntries(this.groupBy.map((field, i) => [field, (by.group[i] as Reader<T>)(item, day)])));
+      sum = new Sum(
+        Object.fromEntries(this.groupBy.map((field, f) => [field, (by.group[f] as Reader<T>)(item, i, day)])),
+      );
       level.set(value, sum);
       this.sums.push(sum);
     }
@@ -118,19 +126,20 @@ export class CostAggregate {
   }
 
   add(part: Contribution): void {
-    const sum = this.groupOf(part, "", this.byContribution);
+    const sum = this.groupOf(part, 0, "", this.byContribution);
     if (!sum) return;
     sum.addContribution(part);
     this.total.addContribution(part);
   }
 
-  /** A summary's cells (of `day`, the summary's day), straight from their JSON: no object per cell. */
-  addSummaryCells(cells: readonly SummaryCell[], day: string): void {
-    for (const cell of cells) {
-      const sum = this.groupOf(cell, day, this.byCell);
+  /** A summary part's cells (of `day`, the summary's day), straight from their columns: no object per cell. */
+  addSummaryColumns(columns: SummaryColumns, day: string): void {
+    const count = columnLength(columns);
+    for (let i = 0; i < count; i++) {
+      const sum = this.groupOf(columns, i, day, this.byColumns);
       if (!sum) continue;
-      sum.addCell(cell);
-      this.total.addCell(cell);
+      sum.addColumns(columns, i);
+      this.total.addColumns(columns, i);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { CostRecord, SummaryCell } from "@usage-ingestion/shared";
+import { type CostRecord, readSummaryColumns } from "@usage-ingestion/shared";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
 import { pageToken } from "./page-token.ts";
@@ -41,7 +41,7 @@ export async function costReport(
   const aggregate = new CostAggregate(query.groupBy, query.filters);
   const cells: CellSink = {
     shard: (doc) => aggregate.add(fromRollup(doc)),
-    summary: (part) => aggregate.addSummaryCells(JSON.parse(part.cells) as SummaryCell[], part.day),
+    summary: (part) => aggregate.addSummaryColumns(readSummaryColumns(part.cells), part.day),
   };
   if (plan.wholeDays) {
     const { first, end } = plan.wholeDays;

@@ -1,9 +1,9 @@
-import { ROLLUP_QUANTITIES, type SummaryCell } from "@usage-ingestion/shared";
+import { ROLLUP_QUANTITIES, type SummaryColumns } from "@usage-ingestion/shared";
 import type { Contribution } from "./contribution.ts";
 import type { ReportField } from "./report-fields.ts";
 
-/** A decimal text of at most this many characters is below 10^15 < 2^50 in size: exact as a number. */
-const SMALL_TEXT = 15;
+/** Nanos below this in size are added as numbers. */
+const SMALL = 2 ** 50;
 /** The running number is moved into the BigInt past this: adding one more small value stays below 2^53. */
 const MOVE_AT = 2 ** 52;
 
@@ -22,12 +22,13 @@ export class Sum {
 
   constructor(readonly key: Partial<Record<ReportField, string | null>>) {}
 
-  private addNanosText(text: string) {
-    if (text.length > SMALL_TEXT) {
-      this.big += BigInt(text);
+  /** Integer nanos, a safe integer or decimal text. */
+  private addNanos(nanos: number | string) {
+    if (typeof nanos === "string" || nanos >= SMALL || nanos <= -SMALL) {
+      this.big += BigInt(nanos);
       return;
     }
-    this.small += Number(text);
+    this.small += nanos;
     if (this.small > MOVE_AT || this.small < -MOVE_AT) {
       this.big += BigInt(this.small);
       this.small = 0;
@@ -50,15 +51,14 @@ export class Sum {
     }
   }
 
-  /** A summary cell, as summaryCells and fromRollup would count it, without building either. */
-  addCell(cell: SummaryCell): void {
-    this.transactions += cell[5];
-    this.unpriced += cell[6];
-    this.conflicts += cell[7];
-    this.addNanosText(cell[8]);
-    const quantities = cell[9];
-    for (let i = 0; i < ROLLUP_QUANTITIES.length; i++) {
-      this.quantities[i] = (this.quantities[i] as number) + (quantities[i] ?? 0);
+  /** Cell `i` of a summary's columns, as summaryCells and fromRollup would count it, without building either. */
+  addColumns(columns: SummaryColumns, i: number): void {
+    this.transactions += columns.transactions[i] ?? 0;
+    this.unpriced += columns.unpriced[i] ?? 0;
+    this.conflicts += columns.conflicts[i] ?? 0;
+    this.addNanos(columns.nanos[i] ?? 0);
+    for (let q = 0; q < ROLLUP_QUANTITIES.length; q++) {
+      this.quantities[q] = (this.quantities[q] as number) + (columns.quantities[q]?.[i] ?? 0);
     }
   }
 }

@@ -11,6 +11,7 @@ import {
   recordChange,
   rollupKeyOf,
   type SummaryCell,
+  toColumns,
   type UsageEntry,
   wholeNanos,
 } from "@usage-ingestion/shared";
@@ -123,24 +124,33 @@ export class CellSums {
   }
 }
 
-/** The cells' JSON in parts of at most `maxBytes` (one part, maybe empty, at least), with their counts. */
+/**
+ * The cells in parts of at most `maxBytes` of JSON (one part, maybe empty, at least), each as columns
+ * (SummaryColumns), with their counts. Cells are taken in order up to the bound as rows; a part whose
+ * columns come out larger (rare: short values, many distinct ones) is halved until it fits.
+ */
 export function splitParts(
   cells: readonly SummaryCell[],
   maxBytes = MAX_PART_BYTES,
 ): Array<{ text: string; count: number }> {
-  const parts: string[][] = [[]];
+  const chunks: SummaryCell[][] = [[]];
   let bytes = 2;
   for (const cell of cells) {
-    const text = JSON.stringify(cell);
-    const size = Buffer.byteLength(text) + 1;
-    const current = parts[parts.length - 1] as string[];
+    const size = Buffer.byteLength(JSON.stringify(cell)) + 1;
+    const current = chunks[chunks.length - 1] as SummaryCell[];
     if (current.length > 0 && bytes + size > maxBytes) {
-      parts.push([text]);
+      chunks.push([cell]);
       bytes = 2 + size;
     } else {
-      current.push(text);
+      current.push(cell);
       bytes += size;
     }
   }
-  return parts.map((texts) => ({ text: `[${texts.join(",")}]`, count: texts.length }));
+  const encode = (chunk: SummaryCell[]): Array<{ text: string; count: number }> => {
+    const text = JSON.stringify(toColumns(chunk));
+    if (chunk.length <= 1 || Buffer.byteLength(text) <= maxBytes) return [{ text, count: chunk.length }];
+    const half = Math.ceil(chunk.length / 2);
+    return [...encode(chunk.slice(0, half)), ...encode(chunk.slice(half))];
+  };
+  return chunks.flatMap(encode);
 }

@@ -2,12 +2,14 @@ import type { Firestore, Timestamp } from "@google-cloud/firestore";
 import {
   type CostRollupDocument,
   type CostSummaryDocument,
+  cellAt,
+  columnLength,
   DOCUMENT_PATHS,
   daysOfMonth,
   monthFirstDay,
   nextMonth,
+  readSummaryColumns,
   SUMMARY_PATHS,
-  type SummaryCell,
   type SummaryMarkDocument,
   summaryIsFresh,
   wholeSummary,
@@ -55,7 +57,10 @@ export async function foldMonth(db: Firestore, organizationId: string, month: st
     const whole = day === undefined ? null : wholeSummary(parts);
     const readTime = whole?.[0]?.read_time;
     if (day !== undefined && whole && readTime !== undefined && summaryIsFresh(readTime, latest.get(day))) {
-      for (const part of whole) for (const cell of JSON.parse(part.cells) as SummaryCell[]) sums.addSummaryCell(cell);
+      for (const part of whole) {
+        const columns = readSummaryColumns(part.cells);
+        for (let i = 0; i < columnLength(columns); i++) sums.addSummaryCell(cellAt(columns, i));
+      }
       dayReadTimes[day] = readTime;
     }
     parts = [];

@@ -1,26 +1,57 @@
 import {
   CLOCK_ALLOWANCE_MS,
   type CostSummaryDocument,
+  cellAt,
+  columnLength,
   daysOfMonth,
   FOLD_AFTER_MS,
   monthSummaryIsFresh,
+  readSummaryColumns,
   type SummaryCell,
 } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { splitParts } from "./cells.ts";
 import { endedPeriods, periodState } from "./fold-due.ts";
 
-const cell = (customer: string): SummaryCell => ["openai", "gpt-4o", null, customer, {}, 1, 0, 0, "1000", [1, 2]];
+const cell = (customer: string): SummaryCell => [
+  "openai",
+  "gpt-4o",
+  null,
+  customer,
+  {},
+  1,
+  0,
+  0,
+  "1000",
+  [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+];
 
 describe("folding", () => {
   it("splits cells into parts under the byte bound, each cell whole, in order", () => {
     const cells = Array.from({ length: 50 }, (_, i) => cell(`customer-${String(i).padStart(2, "0")}`));
     const one = JSON.stringify(cells[0]).length + 1;
     const parts = splitParts(cells, one * 10 + 2);
-    expect(parts.map((p) => p.count)).toEqual([10, 10, 10, 10, 10]);
+    // Ten rows fit the bound; as columns (with their names) fewer may.
+    expect(parts.length).toBeGreaterThanOrEqual(5);
+    for (const p of parts) expect(p.count).toBeLessThanOrEqual(10);
     for (const p of parts) expect(Buffer.byteLength(p.text)).toBeLessThanOrEqual(one * 10 + 2);
-    expect(parts.flatMap((p) => JSON.parse(p.text))).toEqual(cells);
-    expect(splitParts([])).toEqual([{ text: "[]", count: 0 }]);
+    const back = (text: string) => {
+      const columns = readSummaryColumns(text);
+      return Array.from({ length: columnLength(columns) }, (_, i) => cellAt(columns, i));
+    };
+    expect(parts.flatMap((p) => back(p.text))).toEqual(cells);
+    expect(splitParts([]).map((p) => [back(p.text), p.count])).toEqual([[[], 0]]);
+  });
+
+  it("keeps every part under the bound when its columns come out larger than its rows", () => {
+    // One-letter values, each distinct: a column position is longer than the value it stands for.
+    const cells = Array.from(
+      { length: 40 },
+      (_, i): SummaryCell => ["openai", String.fromCharCode(65 + i), null, "c", {}, 1, 0, 0, "1", []],
+    );
+    const parts = splitParts(cells, 400);
+    for (const p of parts) expect(Buffer.byteLength(p.text)).toBeLessThanOrEqual(400);
+    expect(parts.reduce((n, p) => n + p.count, 0)).toBe(40);
   });
 
   it("folds unfolded periods, folds stale ones again once their mark has settled, and leaves fresh ones", () => {
