@@ -1,4 +1,4 @@
-import type { Firestore, Query, QueryDocumentSnapshot } from "@google-cloud/firestore";
+import type { Firestore, Query, QueryDocumentSnapshot, QuerySnapshot } from "@google-cloud/firestore";
 import {
   type CostRecord,
   type CostRollupDocument,
@@ -54,15 +54,24 @@ export const REPORT_PAGE_SIZE = 500;
 /** Summary parts a page: each holds up to 800 KB of cells. */
 export const SUMMARY_PAGE_SIZE = 4;
 
-/** A query's documents a page at a time, each page after the last document of the one before. */
+/**
+ * A query's documents a page at a time, each page after the last document of the one before. The next
+ * page is asked for as soon as a full page arrives, so Firestore serves it while the report sums this
+ * one: at most one page more than the report takes is read, and a report that stops early lets it go.
+ */
 async function* pages<T>(query: Query, pageSize = REPORT_PAGE_SIZE): AsyncIterable<T[]> {
-  let after: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    const snap = await (after ? query.startAfter(after) : query).limit(pageSize).get();
+  const read = (after?: QueryDocumentSnapshot) => (after ? query.startAfter(after) : query).limit(pageSize).get();
+  let next: Promise<QuerySnapshot> | undefined = read();
+  while (next) {
+    const snap: QuerySnapshot = await next;
+    next = undefined;
     if (snap.empty) return;
+    if (snap.size === pageSize) {
+      next = read(snap.docs[snap.docs.length - 1]);
+      // Awaited on the next turn, or let go with the report: never an unhandled rejection.
+      next.catch(() => {});
+    }
     yield snap.docs.map((doc) => doc.data() as T);
-    if (snap.size < pageSize) return;
-    after = snap.docs[snap.docs.length - 1];
   }
 }
 
