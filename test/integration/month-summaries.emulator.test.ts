@@ -213,6 +213,13 @@ describe("month summaries", () => {
     expect(summarized.reads).toEqual({ monthSummaries: 1, costSummaries: 0, costRollups: 0 });
     const sum = days.reduce((total, _day, i) => total + 1_000 + i, 0);
     expect(summarized.totals.cost_nanos).toBe(String(sum));
+    // A month not whole in the range (the 2nd to its end) reads its days, never the month's summary.
+    const { source: partSource, reads: partReads } = counted(firestoreReportSource(db()));
+    const partial = { from: new Date(`${days[1]}T00:00:00.000Z`), to: new Date(thisMonth) };
+    const partReport = await costReport(partSource, organizationId, query([], partial), []);
+    expect(partReads.monthSummaries).toBe(0);
+    expect(partReads.costSummaries + partReads.costRollups).toBeGreaterThanOrEqual(days.length - 1);
+    expect(partReport.totals.cost_nanos).toBe(String(sum - 1_000));
     const meta = (
       await db()
         .doc(SUMMARY_PATHS.monthSummary(organizationId, month, 0))
