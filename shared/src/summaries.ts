@@ -1,6 +1,6 @@
 import { COLLECTIONS } from "./firestore-layout.ts";
 import { type CostRollupDocument, ROLLUP_QUANTITIES } from "./rollups.ts";
-import { cellAt, columnLength, readSummaryColumns } from "./summary-columns.ts";
+import { cellAt, columnLength, readSummaryColumns, type SummaryColumns } from "./summary-columns.ts";
 
 /**
  * Summaries: every cell of one organization's UTC day, or UTC hour, folded into a few documents, so that
@@ -122,10 +122,12 @@ export interface CostSummaryDocument {
   /** Cells in this part. */
   cell_count: number;
   /**
-   * The cells as JSON, column by column (SummaryColumns; older parts: an array of SummaryCell rows): text,
-   * not a map, so nothing in it is indexed or counted as fields.
+   * The cells' columns (SummaryColumns) as JSON, compressed with raw DEFLATE (shared/src/server
+   * `partColumns` reads them): bytes, not a map, so nothing in them is indexed or counted as fields.
    */
-  cells: string;
+  cells_deflated?: Uint8Array;
+  /** Parts written before `cells_deflated`: the cells as JSON text (columns, or SummaryCell rows). */
+  cells?: string;
 }
 
 /** How far the fold step has folded one organization: each period before these is folded (or was). */
@@ -138,9 +140,14 @@ export interface SummaryStateDocument {
   months_from?: string;
 }
 
-/** A summary's cells back as roll-up documents of their day (shard 0), for the reports' one way of counting. */
-export function summaryCells(summary: CostSummaryDocument): CostRollupDocument[] {
-  const columns = readSummaryColumns(summary.cells);
+/**
+ * A summary's cells back as roll-up documents of their day (shard 0), for the reports' one way of counting:
+ * its columns given (shared/src/server `partColumns` reads a stored part's), or read from its `cells` text.
+ */
+export function summaryCells(
+  summary: CostSummaryDocument,
+  columns: SummaryColumns = readSummaryColumns(summary.cells ?? "[]"),
+): CostRollupDocument[] {
   return Array.from({ length: columnLength(columns) }, (_, i) => {
     const [provider, model, model_tier, billable_customer_id, dimensions, transactions, unpriced, conflicts, nanos, q] =
       cellAt(columns, i);

@@ -1,10 +1,5 @@
-import {
-  type CostSummaryDocument,
-  readSummaryColumns,
-  type SummaryCell,
-  summaryCells,
-  toColumns,
-} from "@usage-ingestion/shared";
+import { type CostSummaryDocument, type SummaryCell, summaryCells, toColumns } from "@usage-ingestion/shared";
+import { partColumns } from "@usage-ingestion/shared/server";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CostAggregate } from "./aggregate.ts";
@@ -55,7 +50,7 @@ describe("summing summary cells", () => {
           const asDocuments = new CostAggregate(groupBy, filters);
           for (const [i, day] of ["2026-01-01", "2026-01-02"].entries()) {
             const summary = part(cells.slice(i * 30, i * 30 + 30), day, i === 1);
-            direct.addSummaryColumns(readSummaryColumns(summary.cells), day);
+            direct.addSummaryColumns(partColumns(summary), day);
             for (const doc of summaryCells(summary)) asDocuments.add(fromRollup(doc));
           }
           expect(direct.result()).toEqual(asDocuments.result());

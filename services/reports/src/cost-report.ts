@@ -1,4 +1,5 @@
-import { type CostRecord, readSummaryColumns } from "@usage-ingestion/shared";
+import type { CostRecord } from "@usage-ingestion/shared";
+import { partColumns } from "@usage-ingestion/shared/server";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
 import { pageToken } from "./page-token.ts";
@@ -41,7 +42,7 @@ export async function costReport(
   const aggregate = new CostAggregate(query.groupBy, query.filters);
   const cells: CellSink = {
     shard: (doc) => aggregate.add(fromRollup(doc)),
-    summary: (part) => aggregate.addSummaryColumns(readSummaryColumns(part.cells), part.day),
+    summary: (part) => aggregate.addSummaryColumns(partColumns(part), part.day),
   };
   if (plan.wholeDays) {
     const { first, end } = plan.wholeDays;

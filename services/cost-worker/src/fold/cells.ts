@@ -15,9 +15,12 @@ import {
   type UsageEntry,
   wholeNanos,
 } from "@usage-ingestion/shared";
+import { deflateCells } from "@usage-ingestion/shared/server";
 
-/** A cell's summary as JSON, at most: well inside Firestore's 1 MiB a document, with room for the other fields. */
+/** A part's compressed cells, at most: well inside Firestore's 1 MiB a document, with room for the other fields. */
 export const MAX_PART_BYTES = 800_000;
+/** A part's cells as JSON rows, at most: what a reader inflates and parses at once (~50,000 cells). */
+export const MAX_PART_RAW_BYTES = 4_000_000;
 
 interface Counters {
   transactions: number;
@@ -125,30 +128,32 @@ export class CellSums {
 }
 
 /**
- * The cells in parts of at most `maxBytes` of JSON (one part, maybe empty, at least), each as columns
- * (SummaryColumns), with their counts. Cells are taken in order up to the bound as rows; a part whose
- * columns come out larger (rare: short values, many distinct ones) is halved until it fits.
+ * The cells in parts (one, maybe empty, at least), each its columns' JSON (SummaryColumns) compressed
+ * (`cells_deflated`) to at most `maxBytes`, with their counts. Cells are taken in order up to
+ * `rawBytes` of JSON rows a part, so that a reader inflates at most that much at a time; a part that
+ * compresses to more than `maxBytes` (cells that share little) is halved until it fits.
  */
 export function splitParts(
   cells: readonly SummaryCell[],
   maxBytes = MAX_PART_BYTES,
-): Array<{ text: string; count: number }> {
+  rawBytes = MAX_PART_RAW_BYTES,
+): Array<{ bytes: Buffer; count: number }> {
   const chunks: SummaryCell[][] = [[]];
-  let bytes = 2;
+  let size = 2;
   for (const cell of cells) {
-    const size = Buffer.byteLength(JSON.stringify(cell)) + 1;
+    const bytes = Buffer.byteLength(JSON.stringify(cell)) + 1;
     const current = chunks[chunks.length - 1] as SummaryCell[];
-    if (current.length > 0 && bytes + size > maxBytes) {
+    if (current.length > 0 && size + bytes > rawBytes) {
       chunks.push([cell]);
-      bytes = 2 + size;
+      size = 2 + bytes;
     } else {
       current.push(cell);
-      bytes += size;
+      size += bytes;
     }
   }
-  const encode = (chunk: SummaryCell[]): Array<{ text: string; count: number }> => {
-    const text = JSON.stringify(toColumns(chunk));
-    if (chunk.length <= 1 || Buffer.byteLength(text) <= maxBytes) return [{ text, count: chunk.length }];
+  const encode = (chunk: SummaryCell[]): Array<{ bytes: Buffer; count: number }> => {
+    const bytes = deflateCells(JSON.stringify(toColumns(chunk)));
+    if (chunk.length <= 1 || bytes.length <= maxBytes) return [{ bytes, count: chunk.length }];
     const half = Math.ceil(chunk.length / 2);
     return [...encode(chunk.slice(0, half)), ...encode(chunk.slice(half))];
   };

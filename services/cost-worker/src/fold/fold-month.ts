@@ -8,12 +8,12 @@ import {
   daysOfMonth,
   monthFirstDay,
   nextMonth,
-  readSummaryColumns,
   SUMMARY_PATHS,
   type SummaryMarkDocument,
   summaryIsFresh,
   wholeSummary,
 } from "@usage-ingestion/shared";
+import { partColumns } from "@usage-ingestion/shared/server";
 import { CellSums } from "./cells.ts";
 import { type Folded, readPages, writeSummary } from "./summary-writes.ts";
 
@@ -58,7 +58,7 @@ export async function foldMonth(db: Firestore, organizationId: string, month: st
     const readTime = whole?.[0]?.read_time;
     if (day !== undefined && whole && readTime !== undefined && summaryIsFresh(readTime, latest.get(day))) {
       for (const part of whole) {
-        const columns = readSummaryColumns(part.cells);
+        const columns = partColumns(part);
         for (let i = 0; i < columnLength(columns); i++) sums.addSummaryCell(cellAt(columns, i));
       }
       dayReadTimes[day] = readTime;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   CLOCK_ALLOWANCE_MS,
   type CostSummaryDocument,
@@ -6,11 +7,11 @@ import {
   daysOfMonth,
   FOLD_AFTER_MS,
   monthSummaryIsFresh,
-  readSummaryColumns,
   type SummaryCell,
 } from "@usage-ingestion/shared";
+import { partColumns } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
-import { splitParts } from "./cells.ts";
+import { MAX_PART_BYTES, splitParts } from "./cells.ts";
 import { endedPeriods, periodState } from "./fold-due.ts";
 
 const cell = (customer: string): SummaryCell => [
@@ -27,31 +28,27 @@ const cell = (customer: string): SummaryCell => [
 ];
 
 describe("folding", () => {
-  it("splits cells into parts under the byte bound, each cell whole, in order", () => {
+  it("splits cells into compressed parts under the byte bounds, each cell whole, in order", () => {
     const cells = Array.from({ length: 50 }, (_, i) => cell(`customer-${String(i).padStart(2, "0")}`));
     const one = JSON.stringify(cells[0]).length + 1;
-    const parts = splitParts(cells, one * 10 + 2);
-    // Ten rows fit the bound; as columns (with their names) fewer may.
-    expect(parts.length).toBeGreaterThanOrEqual(5);
-    for (const p of parts) expect(p.count).toBeLessThanOrEqual(10);
-    for (const p of parts) expect(Buffer.byteLength(p.text)).toBeLessThanOrEqual(one * 10 + 2);
-    const back = (text: string) => {
-      const columns = readSummaryColumns(text);
+    // Ten rows a part at most, as JSON.
+    const parts = splitParts(cells, MAX_PART_BYTES, one * 10 + 2);
+    expect(parts.map((p) => p.count)).toEqual([10, 10, 10, 10, 10]);
+    const back = (bytes: Buffer) => {
+      const columns = partColumns({ cells_deflated: bytes });
       return Array.from({ length: columnLength(columns) }, (_, i) => cellAt(columns, i));
     };
-    expect(parts.flatMap((p) => back(p.text))).toEqual(cells);
-    expect(splitParts([]).map((p) => [back(p.text), p.count])).toEqual([[[], 0]]);
+    expect(parts.flatMap((p) => back(p.bytes))).toEqual(cells);
+    expect(splitParts([]).map((p) => [back(p.bytes), p.count])).toEqual([[[], 0]]);
   });
 
-  it("keeps every part under the bound when its columns come out larger than its rows", () => {
-    // One-letter values, each distinct: a column position is longer than the value it stands for.
-    const cells = Array.from(
-      { length: 40 },
-      (_, i): SummaryCell => ["openai", String.fromCharCode(65 + i), null, "c", {}, 1, 0, 0, "1", []],
-    );
-    const parts = splitParts(cells, 400);
-    for (const p of parts) expect(Buffer.byteLength(p.text)).toBeLessThanOrEqual(400);
-    expect(parts.reduce((n, p) => n + p.count, 0)).toBe(40);
+  it("halves a part until it compresses under the bound", () => {
+    // Cells that share little: random customers compress poorly.
+    const cells = Array.from({ length: 64 }, () => cell(randomUUID()));
+    const parts = splitParts(cells, 600);
+    for (const p of parts) expect(p.bytes.length).toBeLessThanOrEqual(600);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.reduce((n, p) => n + p.count, 0)).toBe(64);
   });
 
   it("folds unfolded periods, folds stale ones again once their mark has settled, and leaves fresh ones", () => {

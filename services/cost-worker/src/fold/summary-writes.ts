@@ -67,7 +67,7 @@ function placeOf(organizationId: string, period: Period) {
   }
 }
 
-/** Parts written in one batch: 8 x 800 KB stays within Firestore's 10 MiB a request. */
+/** Parts written in one batch: 8 x 800 KB (compressed) stays within Firestore's 10 MiB a request. */
 const PARTS_PER_BATCH = 8;
 
 /**
@@ -89,7 +89,7 @@ export async function writeSummary(
   const foldId = randomUUID();
   const { fields, path } = placeOf(organizationId, period);
   let batch = db.batch();
-  for (const [part, { text, count }] of parts.entries()) {
+  for (const [part, { bytes, count }] of parts.entries()) {
     const doc: CostSummaryDocument = {
       ...fields,
       ...extra,
@@ -98,7 +98,7 @@ export async function writeSummary(
       fold_id: foldId,
       read_time: readTime,
       cell_count: count,
-      cells: text,
+      cells_deflated: bytes,
     };
     batch.set(db.doc(path(part)), doc);
     if ((part + 1) % PARTS_PER_BATCH === 0 && part + 1 < parts.length) {
