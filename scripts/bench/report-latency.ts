@@ -189,7 +189,7 @@ export async function reportLatency(projectId: string): Promise<ReportLatency> {
   ] as const;
   const result: ReportLatency = {
     lines: [
-      `\nreports: ${TOTAL.toLocaleString("en-US")} transactions, ${CUSTOMERS.toLocaleString("en-US")} customers x 2 of ${MODELS.length} models (${seeded.dayCells.toLocaleString("en-US")} cells a day, ${seeded.hourCells.toLocaleString("en-US")} in the 24 edge hours) over ${DAYS.length} days; seeded in ${seedSeconds.toFixed(0)} s, the month folded in ${(seeded.monthFoldMs / 1000).toFixed(1)} s (${seeded.monthCells.toLocaleString("en-US")} cells, ${seeded.month.parts} parts); ${RUNS} runs a report; load average ${loadavg()[0]?.toFixed(1)}`,
+      `\nreports: ${TOTAL.toLocaleString("en-US")} transactions, ${CUSTOMERS.toLocaleString("en-US")} customers x 2 of ${MODELS.length} models (${seeded.dayCells.toLocaleString("en-US")} cells a day, ${seeded.hourCells.toLocaleString("en-US")} in the 24 edge hours) over ${DAYS.length} days; seeded in ${seedSeconds.toFixed(0)} s, the month folded in ${(seeded.monthFoldMs / 1000).toFixed(1)} s (${seeded.monthCells.toLocaleString("en-US")} cells, ${seeded.month.parts} part(s)); ${RUNS} runs a report; load average ${loadavg()[0]?.toFixed(1)}`,
     ],
     loadAverage: loadavg(),
     seeded: {
