@@ -220,6 +220,11 @@ describe("month summaries", () => {
     expect(partReads.monthSummaries).toBe(0);
     expect(partReads.costSummaries + partReads.costRollups).toBeGreaterThanOrEqual(days.length - 1);
     expect(partReport.totals.cost_nanos).toBe(String(sum - 1_000));
+    // One day of the whole month (a filter by day): that day alone, never the month's cells.
+    const { source: daySource, reads: dayReads } = counted(firestoreReportSource(db()));
+    const oneDay = { ...query([], wholeMonth), filters: { day: days[4] as string } };
+    expect((await costReport(daySource, organizationId, oneDay, [])).totals.cost_nanos).toBe("1004");
+    expect(dayReads.monthSummaries).toBe(0);
     const meta = (
       await db()
         .doc(SUMMARY_PATHS.monthSummary(organizationId, month, 0))
