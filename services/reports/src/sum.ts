@@ -10,7 +10,8 @@ const MOVE_AT = 2 ** 52;
 /**
  * One group's counters. Nanos are exact: small ones (as summaries hold almost all of them) are added as
  * numbers while the running number is surely below 2^53, then moved into a BigInt; larger ones go to the
- * BigInt at once. A report sums hundreds of thousands of cells: one BigInt per cell was most of its time.
+ * BigInt at once. A report sums hundreds of thousands of cells: a BigInt and objects per cell were most
+ * of its time.
  */
 export class Sum {
   transactions = 0;
