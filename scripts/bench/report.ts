@@ -1,4 +1,5 @@
 import type { MedianDrain } from "./backlog.ts";
+import type { ReportLatency } from "./report-latency.ts";
 import type { LatencyFigures } from "./steps/accept-to-record.ts";
 import type { GatewayFigures } from "./steps/gateway.ts";
 import { type MeasuredPair, ROUNDS } from "./steps/http-pair.ts";
@@ -14,7 +15,7 @@ export interface BenchResults {
   minimal?: MedianDrain;
   worker?: { backlog: MedianDrain; acceptToRecord: LatencyFigures };
   /** Report latency lines for a month of data at 1,000,000 transactions. */
-  reports?: string[];
+  reports?: ReportLatency;
 }
 
 const fmt = (n: number | undefined, digits = 0) =>

@@ -65,7 +65,8 @@ function foldEveryInterval(): () => Promise<void> {
   const timer = setInterval(() => {
     running = foldDue(db, Date.now())
       .then((run) => {
-        if (run.folded.length > 0 && !quiet) console.log(`[fold] folded ${run.folded.length} days into summaries`);
+        if (run.folded.length > 0 && !quiet)
+          console.log(`[fold] folded ${run.folded.length} days, hours and months into summaries`);
       })
       .catch((error: unknown) => console.error(`[fold] ${(error as Error).message}`));
   }, foldIntervalMs);

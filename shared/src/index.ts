@@ -23,6 +23,7 @@ export * from "./schemas/queue-message.ts";
 export * from "./schemas/transaction.ts";
 export * from "./schemas/usage.ts";
 export * from "./summaries.ts";
+export * from "./summary-columns.ts";
 export * from "./timeout.ts";
 export * from "./trace.ts";
 export * from "./unicode.ts";

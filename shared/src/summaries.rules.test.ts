@@ -3,14 +3,18 @@ import {
   CLOCK_ALLOWANCE_MS,
   type CostSummaryDocument,
   dayEndMs,
+  daysOfMonth,
   hourEndMs,
   hourOf,
+  monthEndMs,
+  monthSummaryIsFresh,
   needsMark,
-  type SummaryCell,
+  nextMonth,
   summaryCells,
   summaryIsFresh,
   wholeSummary,
 } from "./summaries.ts";
+import type { SummaryCell } from "./summary-columns.ts";
 
 const part = (fields: Partial<CostSummaryDocument>): CostSummaryDocument => ({
   day: "2026-10-01",
@@ -95,5 +99,36 @@ describe("day summaries read by a BigInt client", () => {
     const a0 = { ...big({}), part: 0n, parts: 2n } as unknown as CostSummaryDocument;
     const a1 = { ...big({}), part: 1n, parts: 2n } as unknown as CostSummaryDocument;
     expect(wholeSummary([a1, a0])).toEqual([a0, a1]);
+  });
+});
+
+describe("month summaries", () => {
+  it("step by calendar month, with every day of the month", () => {
+    expect(nextMonth("2026-12")).toBe("2027-01");
+    expect(nextMonth("2028-01")).toBe("2028-02");
+    expect(monthEndMs("2028-02")).toBe(Date.parse("2028-03-01T00:00:00.000Z"));
+    expect(daysOfMonth("2028-02")).toHaveLength(29);
+    expect(daysOfMonth("2026-02").at(-1)).toBe("2026-02-28");
+    expect(daysOfMonth("2026-01")[0]).toBe("2026-01-01");
+  });
+
+  it("are fresh only while no day of the month is marked since that day's own snapshot", () => {
+    const read = (day: string) => `${day}T00:10:00.000Z`;
+    const month = {
+      month: "2026-02",
+      day_read_times: Object.fromEntries(daysOfMonth("2026-02").map((d) => [d, read(d)])),
+    };
+    const marks = new Map<string, string>();
+    expect(monthSummaryIsFresh(month, (day) => marks.get(day))).toBe(true);
+    // A mark on the 20th before the 20th's own snapshot (though after the 1st's): still fresh.
+    marks.set("2026-02-20", "2026-02-20T00:00:00.000Z");
+    expect(monthSummaryIsFresh(month, (day) => marks.get(day))).toBe(true);
+    // One after it, less the allowance: stale.
+    marks.set("2026-02-20", new Date(Date.parse(read("2026-02-20")) - CLOCK_ALLOWANCE_MS + 1).toISOString());
+    expect(monthSummaryIsFresh(month, (day) => marks.get(day))).toBe(false);
+    // A day without its snapshot, or no month at all: never used.
+    const { "2026-02-28": _last, ...missing } = month.day_read_times;
+    expect(monthSummaryIsFresh({ month: "2026-02", day_read_times: missing }, () => undefined)).toBe(false);
+    expect(monthSummaryIsFresh({ day_read_times: month.day_read_times }, () => undefined)).toBe(false);
   });
 });

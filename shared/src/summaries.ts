@@ -1,5 +1,6 @@
 import { COLLECTIONS } from "./firestore-layout.ts";
-import { type CostRollupDocument, ROLLUP_QUANTITIES, type RollupKey } from "./rollups.ts";
+import { type CostRollupDocument, ROLLUP_QUANTITIES } from "./rollups.ts";
+import { cellAt, columnLength, readSummaryColumns, type SummaryColumns } from "./summary-columns.ts";
 
 /**
  * Summaries: every cell of one organization's UTC day, or UTC hour, folded into a few documents, so that
@@ -8,6 +9,8 @@ import { type CostRollupDocument, ROLLUP_QUANTITIES, type RollupKey } from "./ro
  *
  * - `organizations/{org}/cost_summaries/{day}_{part}` and `hour_summaries/{hour}_{part}`: the cells as of
  *   a consistent snapshot (`read_time`), split in parts that each stay well within Firestore's 1 MiB.
+ * - `organizations/{org}/month_summaries/{month}_{part}`: an ended UTC month's cells, folded from its days
+ *   (docs/decisions/0020), each day as of its own snapshot (`day_read_times`).
  * - `organizations/{org}/summary_marks/{hour}_{shard}`: written in the same commit as any roll-up change
  *   to an hour that has ended (a late record, a conflict, a re-pricing). A summary whose hour (or day)
  *   has a mark changed after its `read_time`, less the clock allowance, is stale: reports read the shards
@@ -18,6 +21,7 @@ import { type CostRollupDocument, ROLLUP_QUANTITIES, type RollupKey } from "./ro
 export const SUMMARY_COLLECTIONS = {
   costSummaries: "cost_summaries",
   hourSummaries: "hour_summaries",
+  monthSummaries: "month_summaries",
   summaryMarks: "summary_marks",
   summaryState: "summary_state",
 } as const;
@@ -32,6 +36,9 @@ export const SUMMARY_PATHS = {
   hourSummaries: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.hourSummaries),
   hourSummary: (organizationId: string, hour: string, part: number) =>
     `${SUMMARY_PATHS.hourSummaries(organizationId)}/${hour}_${part}`,
+  monthSummaries: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.monthSummaries),
+  monthSummary: (organizationId: string, month: string, part: number) =>
+    `${SUMMARY_PATHS.monthSummaries(organizationId)}/${month}_${part}`,
   summaryMarks: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.summaryMarks),
   summaryMark: (organizationId: string, hour: string, shard: number) =>
     `${SUMMARY_PATHS.summaryMarks(organizationId)}/${hour}_${shard}`,
@@ -56,6 +63,26 @@ const DAY_MS = 86_400_000;
 /** When the UTC day `YYYY-MM-DD` ends, in epoch milliseconds. */
 export const dayEndMs = (day: string): number => Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
 
+/** The UTC month `YYYY-MM` of a day `YYYY-MM-DD` (or of any ISO 8601 time). */
+export const monthOf = (dayOrIso: string): string => dayOrIso.slice(0, 7);
+/** The first day of a month, `YYYY-MM-01`. */
+export const monthFirstDay = (month: string): string => `${month}-01`;
+/** The month after `month`. */
+export function nextMonth(month: string): string {
+  const start = new Date(`${month}-01T00:00:00.000Z`);
+  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+}
+/** When the UTC month `YYYY-MM` ends, in epoch milliseconds. */
+export const monthEndMs = (month: string): number => Date.parse(`${nextMonth(month)}-01T00:00:00.000Z`);
+/** Every day of a month, `YYYY-MM-DD`, in order. */
+export function daysOfMonth(month: string): string[] {
+  const days: string[] = [];
+  for (let ms = Date.parse(`${month}-01T00:00:00.000Z`); ms < monthEndMs(month); ms += DAY_MS) {
+    days.push(new Date(ms).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
 /**
  * Whether a roll-up change to the hour `hour` written at `at` (the writer's clock) must leave a mark: any
  * change once the hour has ended, give or take the allowance. Changes before then are in any fold's
@@ -74,11 +101,19 @@ export interface SummaryMarkDocument {
   changed_at: string;
 }
 
-/** One part of a day's or an hour's summary. The parts of one fold share its `fold_id` and `read_time`. */
+/** One part of a day's, an hour's or a month's summary. The parts of one fold share its `fold_id` and `read_time`. */
 export interface CostSummaryDocument {
+  /** The day; a month's summary: the month's first day. */
   day: string;
   /** An hour's summary: the hour, `YYYY-MM-DDTHH`. */
   hour?: string;
+  /** A month's summary: the month, `YYYY-MM`. */
+  month?: string;
+  /**
+   * A month's summary: each day's snapshot (the read time of the day summary or of the shards it was folded
+   * from). `read_time` is then the earliest of them.
+   */
+  day_read_times?: Record<string, string>;
   part: number;
   parts: number;
   fold_id: string;
@@ -86,26 +121,14 @@ export interface CostSummaryDocument {
   read_time: string;
   /** Cells in this part. */
   cell_count: number;
-  /** The cells as JSON (see SummaryCell): text, not a map, so nothing in it is indexed or counted as fields. */
-  cells: string;
+  /**
+   * The cells' columns (SummaryColumns) as JSON, compressed with raw DEFLATE (shared/src/server
+   * `partColumns` reads them): bytes, not a map, so nothing in them is indexed or counted as fields.
+   */
+  cells_deflated?: Uint8Array;
+  /** Parts written before `cells_deflated`: the cells as JSON text (columns, or SummaryCell rows). */
+  cells?: string;
 }
-
-/**
- * One cell of a summary: key fields, then the counters, as compact JSON. Nanos are decimal text (their
- * sums may pass 2^53); quantities follow ROLLUP_QUANTITIES' order.
- */
-export type SummaryCell = [
-  provider: RollupKey["provider"],
-  model: string,
-  model_tier: string | null,
-  billable_customer_id: string,
-  dimensions: RollupKey["dimensions"],
-  transactions: number,
-  unpriced_transactions: number,
-  conflict_transactions: number,
-  cost_nanos: string,
-  quantities: number[],
-];
 
 /** How far the fold step has folded one organization: each period before these is folded (or was). */
 export interface SummaryStateDocument {
@@ -113,12 +136,22 @@ export interface SummaryStateDocument {
   days_from?: string;
   /** The first hour not folded yet. */
   hours_from?: string;
+  /** The first month not folded yet. */
+  months_from?: string;
 }
 
-/** A summary's cells back as roll-up documents of their day (shard 0), for the reports' one way of counting. */
-export function summaryCells(summary: CostSummaryDocument): CostRollupDocument[] {
-  return (JSON.parse(summary.cells) as SummaryCell[]).map(
-    ([provider, model, model_tier, billable_customer_id, dimensions, transactions, unpriced, conflicts, nanos, q]) => ({
+/**
+ * A summary's cells back as roll-up documents of their day (shard 0), for the reports' one way of counting:
+ * its columns given (shared/src/server `partColumns` reads a stored part's), or read from its `cells` text.
+ */
+export function summaryCells(
+  summary: CostSummaryDocument,
+  columns: SummaryColumns = readSummaryColumns(summary.cells ?? "[]"),
+): CostRollupDocument[] {
+  return Array.from({ length: columnLength(columns) }, (_, i) => {
+    const [provider, model, model_tier, billable_customer_id, dimensions, transactions, unpriced, conflicts, nanos, q] =
+      cellAt(columns, i);
+    return {
       day: summary.day,
       provider,
       model,
@@ -133,8 +166,8 @@ export function summaryCells(summary: CostSummaryDocument): CostRollupDocument[]
       quantities: Object.fromEntries(
         ROLLUP_QUANTITIES.map((name, i) => [name, q[i] ?? 0]),
       ) as CostRollupDocument["quantities"],
-    }),
-  );
+    };
+  });
 }
 
 /**
@@ -154,3 +187,20 @@ export function wholeSummary(parts: readonly CostSummaryDocument[]): CostSummary
 /** Whether a summary read at `readTime` still holds every change, given the day's latest mark (if any). */
 export const summaryIsFresh = (readTime: string, latestMark: string | undefined): boolean =>
   latestMark === undefined || Date.parse(latestMark) <= Date.parse(readTime) - CLOCK_ALLOWANCE_MS;
+
+/**
+ * Whether a month's summary still holds every change: each of its days' latest mark (if any) no later than
+ * that day's own snapshot less the allowance. Per day, not against the earliest snapshot: a month folded
+ * from day summaries of different days would otherwise be stale for good after any late record.
+ */
+export function monthSummaryIsFresh(
+  summary: Pick<CostSummaryDocument, "month" | "day_read_times">,
+  latestMarkOfDay: (day: string) => string | undefined,
+): boolean {
+  if (summary.month === undefined || summary.day_read_times === undefined) return false;
+  for (const day of daysOfMonth(summary.month)) {
+    const readTime = summary.day_read_times[day];
+    if (readTime === undefined || !summaryIsFresh(readTime, latestMarkOfDay(day))) return false;
+  }
+  return true;
+}

@@ -96,6 +96,7 @@ describe("reports at once", () => {
       costSummaries: nothing,
       summaryMarks: nothing,
       hourSummaries: nothing,
+      monthSummaries: nothing,
       hourMarks: nothing,
       unpricedRollups: nothing,
       records: nothing,

@@ -61,6 +61,7 @@ const shardsOnly = (source: ReportSource): ReportSource => ({
   ...source,
   costSummaries: async function* () {},
   hourSummaries: async function* () {},
+  monthSummaries: async function* () {},
 });
 
 /** The real source, counting what each of its reads hands back. */

@@ -67,14 +67,24 @@ resource "google_firestore_field" "unindexed" {
   index_config {}
 }
 
-# A day summary's cells are one JSON text of up to 800 KB (services/cost-worker/src/fold): never queried,
-# and an index of it would only cost writes.
+# A summary's cells (a day's, an hour's, a month's) are compressed bytes of up to 800 KB, or JSON text in
+# parts written before (services/cost-worker/src/fold): never queried, and an index would only cost writes.
 resource "google_firestore_field" "summary_cells" {
+  for_each = {
+    for pair in setproduct(["cost_summaries", "hour_summaries", "month_summaries"], ["cells", "cells_deflated"]) :
+    "${pair[0]}/${pair[1]}" => { collection = pair[0], field = pair[1] }
+  }
   project    = var.project_id
   database   = google_firestore_database.default.name
-  collection = "cost_summaries"
-  field      = "cells"
+  collection = each.value.collection
+  field      = each.value.field
   index_config {}
+}
+
+# It was the day summaries' `cells` alone before: the same field exemption, kept in place.
+moved {
+  from = google_firestore_field.summary_cells
+  to   = google_firestore_field.summary_cells["cost_summaries/cells"]
 }
 
 output "database" {

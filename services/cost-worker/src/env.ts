@@ -11,7 +11,7 @@ export const WorkerEnvSchema = v.object({
   DIMENSIONS_CACHE_TTL_MS: integerVar(10_000, 0),
   /** Bound on each Firestore call; past it the delivery fails and Pub/Sub redelivers. */
   FIRESTORE_TIMEOUT_MS: integerVar(10_000),
-  /** The fold step: days and hours back kept folded into summaries, and days and hours folded in one run at most. */
+  /** The fold step: days and hours back kept folded into summaries, and days, hours and months folded in one run at most. */
   FOLD_LOOKBACK_DAYS: integerVar(35),
   FOLD_LOOKBACK_HOURS: integerVar(48),
   FOLD_MAX_PERIODS: integerVar(200),

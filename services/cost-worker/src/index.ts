@@ -86,11 +86,15 @@ functions.cloudEvent(FOLD_FUNCTION_NAME, () =>
       lookbackHours: config.FOLD_LOOKBACK_HOURS,
       maxFolds: config.FOLD_MAX_PERIODS,
     });
-    deps.logger.log("INFO", `folded ${run.folded.length} days and hours of ${run.organizations} organizations`, {
-      folded: run.folded.length,
-      deferred: run.deferred,
-      organizations: run.organizations,
-    });
+    deps.logger.log(
+      "INFO",
+      `folded ${run.folded.length} days, hours and months of ${run.organizations} organizations`,
+      {
+        folded: run.folded.length,
+        deferred: run.deferred,
+        organizations: run.organizations,
+      },
+    );
   }),
 );
 

@@ -1,6 +1,13 @@
-import { nanosToUsd, type Quantities, ROLLUP_QUANTITIES, zeroQuantities } from "@usage-ingestion/shared";
+import {
+  columnLength,
+  nanosToUsd,
+  type Quantities,
+  ROLLUP_QUANTITIES,
+  type SummaryColumns,
+} from "@usage-ingestion/shared";
 import type { Contribution } from "./contribution.ts";
-import type { ReportField } from "./report-fields.ts";
+import { dimensionOf, type ReportField } from "./report-fields.ts";
+import { Sum } from "./sum.ts";
 
 export interface CostFigures {
   cost_usd: string;
@@ -14,78 +21,141 @@ export interface CostGroup extends CostFigures {
   key: Partial<Record<ReportField, string | null>>;
 }
 
-interface Sum {
-  key: CostGroup["key"];
-  nanos: bigint;
-  transactions: number;
-  unpriced_transactions: number;
-  conflict_transactions: number;
-  quantities: Quantities;
+/** How one field's value is read from what is added: a contribution, or cell `i` of a summary's columns and its day. */
+type Reader<T> = (item: T, i: number, day: string) => string | null;
+
+const contributionReader =
+  (field: ReportField): Reader<Contribution> =>
+  (part) =>
+    part.values(field);
+
+/** A summary cell's field, read as `Contribution.values` reads a roll-up's (contribution.ts `cellValues`). */
+function columnReader(field: ReportField): Reader<SummaryColumns> {
+  const dimension = dimensionOf(field);
+  if (dimension !== null) {
+    return (columns, i) => {
+      const dimensions = columns.dimensions[columns.dims[i] as number] ?? {};
+      return Object.hasOwn(dimensions, dimension) ? (dimensions[dimension] ?? null) : null;
+    };
+  }
+  switch (field) {
+    case "day":
+      return (_columns, _i, day) => day;
+    case "provider":
+      return (columns, i) => columns.providers[columns.provider[i] as number] ?? null;
+    case "model":
+      return (columns, i) => columns.models[columns.model[i] as number] ?? null;
+    case "model_tier":
+      return (columns, i) => columns.tiers[columns.tier[i] as number] ?? null;
+    default:
+      return (columns, i) => columns.customer[i] ?? null;
+  }
 }
 
-const emptySum = (key: CostGroup["key"]): Sum => ({
-  key,
-  nanos: 0n,
-  transactions: 0,
-  unpriced_transactions: 0,
-  conflict_transactions: 0,
-  quantities: zeroQuantities(),
-});
-
-function add(sum: Sum, part: Contribution) {
-  sum.nanos += part.cost_nanos;
-  sum.transactions += part.transactions;
-  sum.unpriced_transactions += part.unpriced_transactions;
-  sum.conflict_transactions += part.conflict_transactions;
-  for (const name of ROLLUP_QUANTITIES) sum.quantities[name] += part.quantities[name];
-}
-
-const figures = (sum: Sum): CostFigures => ({
-  cost_usd: nanosToUsd(sum.nanos),
-  cost_nanos: sum.nanos.toString(),
+const figures = (sum: Sum, nanos: bigint): CostFigures => ({
+  cost_usd: nanosToUsd(nanos),
+  cost_nanos: nanos.toString(),
   transactions: sum.transactions,
-  unpriced_transactions: sum.unpriced_transactions,
-  conflict_transactions: sum.conflict_transactions,
-  quantities: sum.quantities,
+  unpriced_transactions: sum.unpriced,
+  conflict_transactions: sum.conflicts,
+  quantities: Object.fromEntries(ROLLUP_QUANTITIES.map((name, i) => [name, sum.quantities[i]])) as Quantities,
 });
+
+/** The groups, one level of maps per grouped field: finding a cell's group allocates nothing. */
+type Level = Map<string | null, Level | Sum>;
 
 /**
- * Sums contributions into groups, in BigInt nanos: exact at any size. Groups come by day (when grouped by
- * day), then by cost, largest first, then by key.
+ * Sums contributions and summary cells into groups, exact at any size (sum.ts). Groups come by day (when
+ * grouped by day), then by cost, largest first, then by key.
  */
 export class CostAggregate {
-  private readonly groups = new Map<string, Sum>();
-  private readonly total = emptySum({});
+  private readonly root: Level = new Map();
+  /** The one group of a report grouped by nothing, once something is added. */
+  private single: Sum | undefined;
+  private readonly total = new Sum({});
+  private readonly sums: Sum[] = [];
+  private readonly byContribution: { group: Reader<Contribution>[]; filters: [Reader<Contribution>, string][] };
+  private readonly byColumns: { group: Reader<SummaryColumns>[]; filters: [Reader<SummaryColumns>, string][] };
 
   constructor(
     private readonly groupBy: readonly ReportField[],
-    private readonly filters: Partial<Record<ReportField, string>>,
-  ) {}
+    filters: Partial<Record<ReportField, string>>,
+  ) {
+    const wanted = Object.entries(filters) as Array<[ReportField, string]>;
+    this.byContribution = {
+      group: groupBy.map(contributionReader),
+      filters: wanted.map(([field, value]) => [contributionReader(field), value]),
+    };
+    this.byColumns = {
+      group: groupBy.map(columnReader),
+      filters: wanted.map(([field, value]) => [columnReader(field), value]),
+    };
+  }
+
+  /** The group of `item`, or undefined when a filter leaves it out. */
+  private groupOf<T>(item: T, i: number, day: string, by: { group: Reader<T>[]; filters: [Reader<T>, string][] }) {
+    for (const [read, wanted] of by.filters) if (read(item, i, day) !== wanted) return undefined;
+    if (this.groupBy.length === 0) {
+      if (!this.single) {
+        this.single = new Sum({});
+        this.sums.push(this.single);
+      }
+      return this.single;
+    }
+    let level = this.root;
+    const last = by.group.length - 1;
+    for (let f = 0; f < last; f++) {
+      const value = (by.group[f] as Reader<T>)(item, i, day);
+      let next = level.get(value) as Level | undefined;
+      if (!next) {
+        next = new Map();
+        level.set(value, next);
+      }
+      level = next;
+    }
+    const value = (by.group[last] as Reader<T>)(item, i, day);
+    let sum = level.get(value) as Sum | undefined;
+    if (!sum) {
+      sum = new Sum(
+        Object.fromEntries(this.groupBy.map((field, f) => [field, (by.group[f] as Reader<T>)(item, i, day)])),
+      );
+      level.set(value, sum);
+      this.sums.push(sum);
+    }
+    return sum;
+  }
 
   add(part: Contribution): void {
-    for (const [field, wanted] of Object.entries(this.filters)) {
-      if (part.values(field as ReportField) !== wanted) return;
+    const sum = this.groupOf(part, 0, "", this.byContribution);
+    if (!sum) return;
+    sum.addContribution(part);
+    this.total.addContribution(part);
+  }
+
+  /** A summary part's cells (of `day`, the summary's day), straight from their columns: no object per cell. */
+  addSummaryColumns(columns: SummaryColumns, day: string): void {
+    const count = columnLength(columns);
+    for (let i = 0; i < count; i++) {
+      const sum = this.groupOf(columns, i, day, this.byColumns);
+      if (!sum) continue;
+      sum.addColumns(columns, i);
+      this.total.addColumns(columns, i);
     }
-    const key = Object.fromEntries(this.groupBy.map((field) => [field, part.values(field)]));
-    const id = JSON.stringify(this.groupBy.map((field) => key[field]));
-    let sum = this.groups.get(id);
-    if (!sum) {
-      sum = emptySum(key);
-      this.groups.set(id, sum);
-    }
-    add(sum, part);
-    add(this.total, part);
   }
 
   result(): { groups: CostGroup[]; totals: CostFigures } {
     const byDay = this.groupBy.includes("day");
-    const sums = [...this.groups.values()].sort(
+    const sorted = this.sums.map((sum) => ({ sum, nanos: sum.nanos(), text: JSON.stringify(sum.key) }));
+    sorted.sort(
       (a, b) =>
-        (byDay ? String(a.key.day).localeCompare(String(b.key.day)) : 0) ||
+        (byDay ? String(a.sum.key.day).localeCompare(String(b.sum.key.day)) : 0) ||
         (a.nanos === b.nanos ? 0 : a.nanos > b.nanos ? -1 : 1) ||
-        b.transactions - a.transactions ||
-        JSON.stringify(a.key).localeCompare(JSON.stringify(b.key)),
+        b.sum.transactions - a.sum.transactions ||
+        a.text.localeCompare(b.text),
     );
-    return { groups: sums.map((sum) => ({ key: sum.key, ...figures(sum) })), totals: figures(this.total) };
+    return {
+      groups: sorted.map(({ sum, nanos }) => ({ key: sum.key, ...figures(sum, nanos) })),
+      totals: figures(this.total, this.total.nanos()),
+    };
   }
 }

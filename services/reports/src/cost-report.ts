@@ -1,4 +1,5 @@
 import type { CostRecord } from "@usage-ingestion/shared";
+import { partColumns } from "@usage-ingestion/shared/server";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
 import { pageToken } from "./page-token.ts";
@@ -6,8 +7,8 @@ import { ReportBudget, readPages } from "./report-budget.ts";
 import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
 import type { ReportSource } from "./report-source.ts";
-import { readWholeDays, readWholeHours } from "./summarized.ts";
-import { planEdge, planRange } from "./time-range.ts";
+import { type CellSink, readWholeDays, readWholeHours, readWholeMonths } from "./summarized.ts";
+import { planEdge, planRange, splitMonths } from "./time-range.ts";
 
 export interface CostReport {
   from: string;
@@ -24,7 +25,8 @@ export interface CostReport {
 }
 
 /**
- * The cost report: whole UTC days from their summaries or roll-ups, the whole hours of the days at the
+ * The cost report: whole UTC months from their summaries (unless by day), whole UTC days from their
+ * summaries or roll-ups, the whole hours of the days at the
  * edges from their summaries or records, and the parts of hours left from the records.
  * Both count a record the same way, so the answer is exact for any range. The same code serves
  * `GET /usage/costs` and `admin costs`.
@@ -38,9 +40,17 @@ export async function costReport(
 ): Promise<CostReport> {
   const plan = planRange(query);
   const aggregate = new CostAggregate(query.groupBy, query.filters);
+  const cells: CellSink = {
+    shard: (doc) => aggregate.add(fromRollup(doc)),
+    summary: (part) => aggregate.addSummaryColumns(partColumns(part), part.day),
+  };
   if (plan.wholeDays) {
     const { first, end } = plan.wholeDays;
-    await readWholeDays(source, organizationId, first, end, budget, (cell) => aggregate.add(fromRollup(cell)));
+    // A month summary's cells stand for the whole month: not for a report by day or of one day.
+    const byDay = query.groupBy.includes("day") || query.filters.day !== undefined;
+    const { months, days } = byDay ? { months: undefined, days: [{ first, end }] } : splitMonths(first, end);
+    if (months) await readWholeMonths(source, organizationId, months.first, months.end, budget, cells);
+    for (const run of days) await readWholeDays(source, organizationId, run.first, run.end, budget, cells);
   }
   const addRecord = (record: CostRecord) => {
     const part = fromRecord(record);
@@ -50,15 +60,7 @@ export async function costReport(
     const { wholeHours, parts } = planEdge(edge);
     if (wholeHours) {
       const { first, end } = wholeHours;
-      await readWholeHours(
-        source,
-        organizationId,
-        first,
-        end,
-        budget,
-        (cell) => aggregate.add(fromRollup(cell)),
-        addRecord,
-      );
+      await readWholeHours(source, organizationId, first, end, budget, cells, addRecord);
     }
     for (const part of parts) await readPages(source.records(organizationId, part), budget, addRecord);
   }

@@ -1,4 +1,4 @@
-import type { Firestore, Query, QueryDocumentSnapshot } from "@google-cloud/firestore";
+import type { Firestore, Query, QueryDocumentSnapshot, QuerySnapshot } from "@google-cloud/firestore";
 import {
   type CostRecord,
   type CostRollupDocument,
@@ -26,7 +26,8 @@ const COUNTED_FIELDS = [
 ];
 
 /**
- * What the reports read: day summaries and roll-up shards by whole UTC days, records by receive time at the edges. Each is
+ * What the reports read: month summaries by whole UTC months, day summaries and roll-up shards by whole UTC
+ * days, hour summaries and records by receive time at the edges. Each is
  * read a page at a time, so a report holds one page and its groups, never the whole result set.
  */
 export interface ReportSource {
@@ -39,6 +40,8 @@ export interface ReportSource {
   summaryMarks(organizationId: string, first: string, end: string): AsyncIterable<SummaryMarkDocument[]>;
   /** Hour summaries' parts of the hours (`YYYY-MM-DDTHH`) in [first, end), by hour then part. */
   hourSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
+  /** Month summaries' parts of the months (`YYYY-MM`) in [first, end), by month then part. */
+  monthSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
   /** The change marks of the hours in [first, end). */
   hourMarks(organizationId: string, first: string, end: string): AsyncIterable<SummaryMarkDocument[]>;
   unpricedRollups(organizationId: string, first: string, end: string): AsyncIterable<UnpricedRollupDocument[]>;
@@ -51,15 +54,24 @@ export const REPORT_PAGE_SIZE = 500;
 /** Summary parts a page: each holds up to 800 KB of cells. */
 export const SUMMARY_PAGE_SIZE = 4;
 
-/** A query's documents a page at a time, each page after the last document of the one before. */
+/**
+ * A query's documents a page at a time, each page after the last document of the one before. The next
+ * page is asked for as soon as a full page arrives, so Firestore serves it while the report sums this
+ * one: at most one page more than the report takes is read, and a report that stops early lets it go.
+ */
 async function* pages<T>(query: Query, pageSize = REPORT_PAGE_SIZE): AsyncIterable<T[]> {
-  let after: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    const snap = await (after ? query.startAfter(after) : query).limit(pageSize).get();
+  const read = (after?: QueryDocumentSnapshot) => (after ? query.startAfter(after) : query).limit(pageSize).get();
+  let next: Promise<QuerySnapshot> | undefined = read();
+  while (next) {
+    const snap: QuerySnapshot = await next;
+    next = undefined;
     if (snap.empty) return;
+    if (snap.size === pageSize) {
+      next = read(snap.docs[snap.docs.length - 1]);
+      // Awaited on the next turn, or let go with the report: never an unhandled rejection.
+      next.catch(() => {});
+    }
     yield snap.docs.map((doc) => doc.data() as T);
-    if (snap.size < pageSize) return;
-    after = snap.docs[snap.docs.length - 1];
   }
 }
 
@@ -69,7 +81,7 @@ async function* pages<T>(query: Query, pageSize = REPORT_PAGE_SIZE): AsyncIterab
  */
 export function firestoreReportSource(db: Firestore): ReportSource {
   const byPeriod = <T>(
-    field: "day" | "hour",
+    field: "day" | "hour" | "month",
     collection: string,
     first: string,
     end: string,
@@ -90,6 +102,14 @@ export function firestoreReportSource(db: Firestore): ReportSource {
       byDay<SummaryMarkDocument>(SUMMARY_PATHS.summaryMarks(organizationId), first, end),
     hourSummaries: (organizationId, first, end) =>
       byPeriod<CostSummaryDocument>("hour", SUMMARY_PATHS.hourSummaries(organizationId), first, end, SUMMARY_PAGE_SIZE),
+    monthSummaries: (organizationId, first, end) =>
+      byPeriod<CostSummaryDocument>(
+        "month",
+        SUMMARY_PATHS.monthSummaries(organizationId),
+        first,
+        end,
+        SUMMARY_PAGE_SIZE,
+      ),
     hourMarks: (organizationId, first, end) =>
       byPeriod<SummaryMarkDocument>("hour", SUMMARY_PATHS.summaryMarks(organizationId), first, end),
     unpricedRollups: (organizationId, first, end) =>

@@ -17,6 +17,11 @@ describe("periods read without a summary", () => {
   it("step by day or by hour as they are written", () => {
     expect(nextPeriod("2026-12-31")).toBe("2027-01-01");
     expect(nextPeriod("2026-12-31T23")).toBe("2027-01-01T00");
+    expect(nextPeriod("2026-12")).toBe("2027-01");
+    expect(periodRuns(["2026-01", "2026-02", "2026-04"])).toEqual([
+      { first: "2026-01", end: "2026-03" },
+      { first: "2026-04", end: "2026-05" },
+    ]);
     expect(periodsOf("2026-11-01T22", "2026-11-02T01")).toEqual(["2026-11-01T22", "2026-11-01T23", "2026-11-02T00"]);
   });
 });

@@ -4,8 +4,10 @@ import {
   type CostSummaryDocument,
   HOUR_MS,
   hourText,
+  monthFirstDay,
+  monthSummaryIsFresh,
+  nextMonth,
   type SummaryMarkDocument,
-  summaryCells,
   summaryIsFresh,
   wholeSummary,
 } from "@usage-ingestion/shared";
@@ -17,11 +19,15 @@ const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOf = (period: string) =>
   Date.parse(period.length === 10 ? `${period}T00:00:00.000Z` : `${period}:00:00.000Z`);
 
-/** A day (`YYYY-MM-DD`) or an hour (`YYYY-MM-DDTHH`) and the one after it. */
+/** A month (`YYYY-MM`), a day (`YYYY-MM-DD`) or an hour (`YYYY-MM-DDTHH`) and the one after it. */
 export const nextPeriod = (period: string): string =>
-  period.length === 10 ? dayText(startOf(period) + DAY_MS) : hourText(startOf(period) + HOUR_MS);
+  period.length === 7
+    ? nextMonth(period)
+    : period.length === 10
+      ? dayText(startOf(period) + DAY_MS)
+      : hourText(startOf(period) + HOUR_MS);
 
-/** Every period of [first, end), days or hours as `first` is. */
+/** Every period of [first, end), months, days or hours as `first` is. */
 export function periodsOf(first: string, end: string): string[] {
   const periods: string[] = [];
   for (let period = first; period < end; period = nextPeriod(period)) periods.push(period);
@@ -39,17 +45,27 @@ export function periodRuns(periods: readonly string[]): Array<{ first: string; e
   return runs;
 }
 
+/** Where a report's cells go: a roll-up shard's, or a whole summary part's at once. */
+export interface CellSink {
+  shard: (doc: CostRollupDocument) => void;
+  summary: (part: CostSummaryDocument) => void;
+}
+
 /** Where one kind of period is read: its marks, its summaries, and what to read where none is fresh. */
 interface PeriodReads {
   marks: AsyncIterable<SummaryMarkDocument[]>;
+  /** What a mark's latest is kept by: its period, or its day for months. */
+  markKey: (mark: SummaryMarkDocument) => string;
   summaries: AsyncIterable<CostSummaryDocument[]>;
-  periodOf: (doc: { day: string; hour?: string }) => string;
+  periodOf: (doc: CostSummaryDocument) => string;
+  /** Whether a whole summary (its first part) holds every change, given the latest marks by markKey. */
+  isFresh: (period: string, summary: CostSummaryDocument, latest: ReadonlyMap<string, string>) => boolean;
   /** The periods [first, end) read without a summary. */
   unsummarized: (first: string, end: string) => Promise<void>;
 }
 
 /**
- * Every cell of the periods [first, end) into `add`: a period's summary where it is whole and fresh (no
+ * Every cell of the periods [first, end) into `sink`: a period's summary where it is whole and fresh (no
  * change marked since its snapshot), what the summary was folded from otherwise. Either way the same
  * cells and sums, so the answer does not depend on what was folded when. One period's summary is held
  * at a time.
@@ -59,11 +75,11 @@ async function readPeriods(
   end: string,
   reads: PeriodReads,
   budget: ReportBudget,
-  add: (cell: CostRollupDocument) => void,
+  sink: CellSink,
 ): Promise<void> {
   const latest = new Map<string, string>();
   await readPages(reads.marks, budget, (mark) => {
-    const period = reads.periodOf(mark);
+    const period = reads.markKey(mark);
     const seen = latest.get(period);
     if (seen === undefined || Date.parse(mark.changed_at) > Date.parse(seen)) latest.set(period, mark.changed_at);
   });
@@ -72,12 +88,8 @@ async function readPeriods(
   let parts: CostSummaryDocument[] = [];
   const settle = () => {
     const whole = period === undefined ? null : wholeSummary(parts);
-    if (
-      period !== undefined &&
-      whole &&
-      summaryIsFresh((whole[0] as CostSummaryDocument).read_time, latest.get(period))
-    ) {
-      for (const part of whole) for (const cell of summaryCells(part)) add(cell);
+    if (period !== undefined && whole && reads.isFresh(period, whole[0] as CostSummaryDocument, latest)) {
+      for (const part of whole) sink.summary(part);
       summarized.add(period);
     }
     parts = [];
@@ -101,19 +113,21 @@ export const readWholeDays = (
   first: string,
   end: string,
   budget: ReportBudget,
-  add: (cell: CostRollupDocument) => void,
+  sink: CellSink,
 ) =>
   readPeriods(
     first,
     end,
     {
       marks: source.summaryMarks(organizationId, first, end),
+      markKey: (mark) => mark.day,
       summaries: source.costSummaries(organizationId, first, end),
       periodOf: (doc) => doc.day,
-      unsummarized: (from, to) => readPages(source.costRollups(organizationId, from, to), budget, add),
+      isFresh: (day, summary, latest) => summaryIsFresh(summary.read_time, latest.get(day)),
+      unsummarized: (from, to) => readPages(source.costRollups(organizationId, from, to), budget, sink.shard),
     },
     budget,
-    add,
+    sink,
   );
 
 /** The whole hours [first, end) (`YYYY-MM-DDTHH`): hour summaries, else the hours' records. */
@@ -123,7 +137,7 @@ export const readWholeHours = (
   first: string,
   end: string,
   budget: ReportBudget,
-  add: (cell: CostRollupDocument) => void,
+  sink: CellSink,
   addRecord: (record: CostRecord) => void,
 ) =>
   readPeriods(
@@ -131,8 +145,10 @@ export const readWholeHours = (
     end,
     {
       marks: source.hourMarks(organizationId, first, end),
+      markKey: (mark) => mark.hour,
       summaries: source.hourSummaries(organizationId, first, end),
       periodOf: (doc) => doc.hour ?? doc.day,
+      isFresh: (hour, summary, latest) => summaryIsFresh(summary.read_time, latest.get(hour)),
       unsummarized: (from, to) =>
         readPages(
           source.records(organizationId, { from: new Date(startOf(from)), to: new Date(startOf(to)) }),
@@ -141,5 +157,34 @@ export const readWholeHours = (
         ),
     },
     budget,
-    add,
+    sink,
+  );
+
+/**
+ * The whole months [first, end) (`YYYY-MM`): month summaries where whole and fresh (no day of the month
+ * marked since that day's snapshot), else the month's days as readWholeDays reads them. A month summary's
+ * cells stand for the whole month: only for reports that neither group nor filter by day.
+ */
+export const readWholeMonths = (
+  source: ReportSource,
+  organizationId: string,
+  first: string,
+  end: string,
+  budget: ReportBudget,
+  sink: CellSink,
+) =>
+  readPeriods(
+    first,
+    end,
+    {
+      marks: source.summaryMarks(organizationId, monthFirstDay(first), monthFirstDay(end)),
+      markKey: (mark) => mark.day,
+      summaries: source.monthSummaries(organizationId, first, end),
+      periodOf: (doc) => doc.month ?? doc.day.slice(0, 7),
+      isFresh: (_month, summary, latest) => monthSummaryIsFresh(summary, (day) => latest.get(day)),
+      unsummarized: (from, to) =>
+        readWholeDays(source, organizationId, monthFirstDay(from), monthFirstDay(to), budget, sink),
+    },
+    budget,
+    sink,
   );

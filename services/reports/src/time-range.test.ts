@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { costReportCsv } from "./csv.ts";
 import { parseInstant } from "./report-params.ts";
-import { defaultRange, planRange } from "./time-range.ts";
+import { defaultRange, planRange, splitMonths } from "./time-range.ts";
 
 const at = (text: string) => new Date(text);
 
@@ -66,5 +66,24 @@ describe("costReportCsv", () => {
     const lines = csv.split("\r\n");
     expect(lines[1]).toMatch(/^group,"a,""b""\nc",0\.000000001,1,1,0,0,5,/);
     expect(lines[2]).toMatch(/^total,,0\.000000001,1,/);
+  });
+});
+
+describe("splitMonths", () => {
+  it("reads the whole months inside whole days from month summaries, the days around them from days", () => {
+    expect(splitMonths("2026-01-01", "2026-02-01")).toEqual({ months: { first: "2026-01", end: "2026-02" }, days: [] });
+    expect(splitMonths("2025-12-15", "2026-03-10")).toEqual({
+      months: { first: "2026-01", end: "2026-03" },
+      days: [
+        { first: "2025-12-15", end: "2026-01-01" },
+        { first: "2026-03-01", end: "2026-03-10" },
+      ],
+    });
+  });
+
+  it("has no month in a range shorter than one, or in a month not whole", () => {
+    expect(splitMonths("2026-01-02", "2026-02-01")).toEqual({ days: [{ first: "2026-01-02", end: "2026-02-01" }] });
+    expect(splitMonths("2026-01-01", "2026-01-31")).toEqual({ days: [{ first: "2026-01-01", end: "2026-01-31" }] });
+    expect(splitMonths("2026-01-20", "2026-02-10")).toEqual({ days: [{ first: "2026-01-20", end: "2026-02-10" }] });
   });
 });

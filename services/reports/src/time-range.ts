@@ -1,6 +1,9 @@
+import { nextMonth } from "@usage-ingestion/shared";
+
 /**
- * Report ranges are half-open, [from, to), on the receive time. Whole UTC days inside the range are read
- * from day summaries or roll-ups; what is left at either edge (a part of a day) from hour summaries for its
+ * Report ranges are half-open, [from, to), on the receive time. Whole UTC months inside the range are read
+ * from month summaries (unless the report groups or filters by day), whole UTC days from day summaries or
+ * roll-ups; what is left at either edge (a part of a day) from hour summaries for its
  * whole hours and from the records themselves for the rest.
  */
 export const DAY_MS = 86_400_000;
@@ -62,4 +65,21 @@ export function planEdge({ from, to }: TimeRange): EdgePlan {
   if (start < wholeStart) parts.push({ from, to: new Date(wholeStart) });
   if (wholeEnd < end) parts.push({ from: new Date(wholeEnd), to });
   return { wholeHours: { first: hourText(wholeStart), end: hourText(wholeEnd) }, parts };
+}
+
+/**
+ * Whole days [first, end) as the whole UTC months inside them (`YYYY-MM`) and the runs of days left
+ * before and after (at most one each).
+ */
+export function splitMonths(
+  first: string,
+  end: string,
+): { months?: { first: string; end: string }; days: Array<{ first: string; end: string }> } {
+  const monthStart = first.endsWith("-01") ? first.slice(0, 7) : nextMonth(first.slice(0, 7));
+  const monthEnd = end.slice(0, 7);
+  if (`${monthStart}-01` >= end || monthStart >= monthEnd) return { days: [{ first, end }] };
+  const days: Array<{ first: string; end: string }> = [];
+  if (first < `${monthStart}-01`) days.push({ first, end: `${monthStart}-01` });
+  if (`${monthEnd}-01` < end) days.push({ first: `${monthEnd}-01`, end });
+  return { months: { first: monthStart, end: monthEnd }, days };
 }

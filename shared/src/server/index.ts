@@ -10,4 +10,5 @@ export * from "./log-fields.ts";
 export * from "./log-format.ts";
 export * from "./logger.ts";
 export * from "./stdout-lines.ts";
+export * from "./summary-parts.ts";
 export * from "./text-logger.ts";

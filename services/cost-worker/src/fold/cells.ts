@@ -11,12 +11,16 @@ import {
   recordChange,
   rollupKeyOf,
   type SummaryCell,
+  toColumns,
   type UsageEntry,
   wholeNanos,
 } from "@usage-ingestion/shared";
+import { deflateCells } from "@usage-ingestion/shared/server";
 
-/** A cell's summary as JSON, at most: well inside Firestore's 1 MiB a document, with room for the other fields. */
+/** A part's compressed cells, at most: well inside Firestore's 1 MiB a document, with room for the other fields. */
 export const MAX_PART_BYTES = 800_000;
+/** A part's cells as JSON rows, at most: what a reader inflates and parses at once (~50,000 cells). */
+export const MAX_PART_RAW_BYTES = 4_000_000;
 
 interface Counters {
   transactions: number;
@@ -68,6 +72,29 @@ export class CellSums {
     );
   }
 
+  /** One cell of another summary (a day's, folded into its month's). */
+  addSummaryCell([
+    provider,
+    model,
+    model_tier,
+    billable_customer_id,
+    dimensions,
+    transactions,
+    unpriced,
+    conflicts,
+    nanos,
+    q,
+  ]: SummaryCell): void {
+    const quantities: Partial<Quantities> = {};
+    ROLLUP_QUANTITIES.forEach((name, i) => {
+      quantities[name] = q[i] ?? 0;
+    });
+    this.add(
+      { provider, model, model_tier, billable_customer_id, dimensions },
+      { transactions, unpriced, conflicts, nanos: BigInt(nanos), quantities },
+    );
+  }
+
   /** One record, as the worker counts it into its cell (`recordChange`): a duplicate adds nothing. */
   addRecord(record: CountedRecord & { cost_nanos: unknown; usage: unknown }): void {
     const change = recordChange({ status: record.status, cost_nanos: wholeNanos(record.cost_nanos) }, () =>
@@ -100,24 +127,35 @@ export class CellSums {
   }
 }
 
-/** The cells' JSON in parts of at most `maxBytes` (one part, maybe empty, at least), with their counts. */
+/**
+ * The cells in parts (one, maybe empty, at least), each its columns' JSON (SummaryColumns) compressed
+ * (`cells_deflated`) to at most `maxBytes`, with their counts. Cells are taken in order up to
+ * `rawBytes` of JSON rows a part, so that a reader inflates at most that much at a time; a part that
+ * compresses to more than `maxBytes` (cells that share little) is halved until it fits.
+ */
 export function splitParts(
   cells: readonly SummaryCell[],
   maxBytes = MAX_PART_BYTES,
-): Array<{ text: string; count: number }> {
-  const parts: string[][] = [[]];
-  let bytes = 2;
+  rawBytes = MAX_PART_RAW_BYTES,
+): Array<{ bytes: Buffer; count: number }> {
+  const chunks: SummaryCell[][] = [[]];
+  let size = 2;
   for (const cell of cells) {
-    const text = JSON.stringify(cell);
-    const size = Buffer.byteLength(text) + 1;
-    const current = parts[parts.length - 1] as string[];
-    if (current.length > 0 && bytes + size > maxBytes) {
-      parts.push([text]);
-      bytes = 2 + size;
+    const bytes = Buffer.byteLength(JSON.stringify(cell)) + 1;
+    const current = chunks[chunks.length - 1] as SummaryCell[];
+    if (current.length > 0 && size + bytes > rawBytes) {
+      chunks.push([cell]);
+      size = 2 + bytes;
     } else {
-      current.push(text);
-      bytes += size;
+      current.push(cell);
+      size += bytes;
     }
   }
-  return parts.map((texts) => ({ text: `[${texts.join(",")}]`, count: texts.length }));
+  const encode = (chunk: SummaryCell[]): Array<{ bytes: Buffer; count: number }> => {
+    const bytes = deflateCells(JSON.stringify(toColumns(chunk)));
+    if (chunk.length <= 1 || bytes.length <= maxBytes) return [{ bytes, count: chunk.length }];
+    const half = Math.ceil(chunk.length / 2);
+    return [...encode(chunk.slice(0, half)), ...encode(chunk.slice(half))];
+  };
+  return chunks.flatMap(encode);
 }

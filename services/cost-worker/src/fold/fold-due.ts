@@ -8,13 +8,19 @@ import {
   HOUR_MS,
   hourEndMs,
   hourText,
+  monthEndMs,
+  monthFirstDay,
+  monthOf,
+  monthSummaryIsFresh,
+  nextMonth,
   SUMMARY_PATHS,
   type SummaryMarkDocument,
   type SummaryStateDocument,
   summaryIsFresh,
   wholeSummary,
 } from "@usage-ingestion/shared";
-import { type Folded, foldPeriod, type Period } from "./fold-period.ts";
+import { foldPeriod } from "./fold-period.ts";
+import type { Folded, Period } from "./summary-writes.ts";
 
 const DAY_MS = 86_400_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -44,11 +50,13 @@ export function periodState(
   parts: readonly CostSummaryDocument[],
   latestMark: string | undefined,
   now: number,
+  /** A month's summary is fresh by each day's own snapshot and marks (monthSummaryIsFresh). */
+  isFresh: (summary: CostSummaryDocument) => boolean = (summary) => summaryIsFresh(summary.read_time, latestMark),
 ): PeriodState {
   const summary = wholeSummary(parts);
   if (!summary) return "unfolded";
-  if (summaryIsFresh((summary[0] as CostSummaryDocument).read_time, latestMark)) return "fresh";
-  return now >= Date.parse(latestMark as string) + 2 * CLOCK_ALLOWANCE_MS ? "stale" : "settling";
+  if (latestMark === undefined || isFresh(summary[0] as CostSummaryDocument)) return "fresh";
+  return now >= Date.parse(latestMark) + 2 * CLOCK_ALLOWANCE_MS ? "stale" : "settling";
 }
 
 /** Each key's latest mark. */
@@ -62,7 +70,10 @@ export function latestMarks(marks: readonly SummaryMarkDocument[], keyOf: (mark:
   return latest;
 }
 
-/** The days, then the hours, that have ended long enough ago to fold, within the look-back, oldest first. */
+/**
+ * The days, the hours and the months that have ended long enough ago to fold, within the look-back, oldest
+ * first. A month counts while its end is within the day look-back: a late record to it is folded again.
+ */
 export function endedPeriods(now: number, options: Pick<FoldOptions, "lookbackDays" | "lookbackHours">) {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const days: string[] = [];
@@ -74,7 +85,16 @@ export function endedPeriods(now: number, options: Pick<FoldOptions, "lookbackDa
   for (let h = thisHour - options.lookbackHours * HOUR_MS; h < thisHour; h += HOUR_MS) {
     if (hourEndMs(hourText(h)) + FOLD_AFTER_MS <= now) hours.push(hourText(h));
   }
-  return { days, hours };
+  const months: string[] = [];
+  const lookbackStart = today - options.lookbackDays * DAY_MS;
+  for (
+    let month = monthOf(dayText(lookbackStart));
+    monthEndMs(month) + FOLD_AFTER_MS <= now;
+    month = nextMonth(month)
+  ) {
+    if (monthEndMs(month) > lookbackStart) months.push(month);
+  }
+  return { days, hours, months };
 }
 
 /**
@@ -88,11 +108,15 @@ export async function duePeriods(
   now: number,
   options: FoldOptions = DEFAULT_FOLD_OPTIONS,
 ): Promise<{ periods: Period[]; state: SummaryStateDocument }> {
-  const { days, hours } = endedPeriods(now, options);
+  const { days, hours, months } = endedPeriods(now, options);
   const state = ((await db.doc(SUMMARY_PATHS.summaryState(organizationId)).get()).data() ?? {}) as SummaryStateDocument;
   const newDays = days.filter((day) => state.days_from === undefined || day >= state.days_from);
   const newHours = hours.filter((hour) => state.hours_from === undefined || hour >= state.hours_from);
-  const first = days[0] ?? dayText(now);
+  const newMonths = months.filter((month) => state.months_from === undefined || month >= state.months_from);
+  // From the first day of the earliest month: a month's freshness takes the marks of all its days.
+  const first = [months[0] === undefined ? undefined : monthFirstDay(months[0]), days[0], dayText(now)]
+    .filter((day): day is string => day !== undefined)
+    .sort()[0] as string;
   const marks = (
     await db.collection(SUMMARY_PATHS.summaryMarks(organizationId)).where("day", ">=", first).get()
   ).docs.map((doc) => doc.data() as SummaryMarkDocument);
@@ -118,11 +142,28 @@ export async function duePeriods(
     const need = periodState(parts, mark, now);
     if (need === "stale" || need === "unfolded") stale.push({ kind: "hour", hour });
   }
+  const staleMonths: Period[] = [];
+  const byMonth = latestMarks(marks, (mark) => monthOf(mark.day));
+  for (const [month, mark] of byMonth) {
+    if (!months.includes(month) || newMonths.includes(month)) continue;
+    const parts = (
+      await db
+        .collection(SUMMARY_PATHS.monthSummaries(organizationId))
+        .where("month", "==", month)
+        .select("day", "month", "part", "parts", "fold_id", "read_time", "day_read_times")
+        .get()
+    ).docs.map((doc) => doc.data() as CostSummaryDocument);
+    const need = periodState(parts, mark, now, (summary) => monthSummaryIsFresh(summary, (day) => byDay.get(day)));
+    if (need === "stale" || need === "unfolded") staleMonths.push({ kind: "month", month });
+  }
   return {
+    // Months last: each is folded from its days' summaries, folded first.
     periods: [
       ...stale,
       ...newHours.map((hour): Period => ({ kind: "hour", hour })),
       ...newDays.map((day): Period => ({ kind: "day", day })),
+      ...staleMonths,
+      ...newMonths.map((month): Period => ({ kind: "month", month })),
     ],
     state,
   };
@@ -153,9 +194,13 @@ export async function foldDue(
     run.organizations += 1;
     const { periods, state } = await duePeriods(db, organizationId, now, options);
     const moved: SummaryStateDocument = { ...state };
+    const deferredMonths = new Set<string>();
     for (const period of periods) {
-      if (run.folded.length >= options.maxFolds) {
+      // A month whose days wait for the next run waits too: it would read their shards instead.
+      const waits = period.kind === "month" && deferredMonths.has(period.month);
+      if (run.folded.length >= options.maxFolds || waits) {
         run.deferred += 1;
+        if (period.kind === "day") deferredMonths.add(monthOf(period.day));
         continue;
       }
       run.folded.push({ organization_id: organizationId, ...(await foldPeriod(db, organizationId, period)) });
@@ -166,8 +211,15 @@ export async function foldDue(
       if (period.kind === "hour" && (moved.hours_from === undefined || period.hour >= moved.hours_from)) {
         moved.hours_from = nextHour(period.hour);
       }
+      if (period.kind === "month" && (moved.months_from === undefined || period.month >= moved.months_from)) {
+        moved.months_from = nextMonth(period.month);
+      }
     }
-    if (moved.days_from !== state.days_from || moved.hours_from !== state.hours_from) {
+    if (
+      moved.days_from !== state.days_from ||
+      moved.hours_from !== state.hours_from ||
+      moved.months_from !== state.months_from
+    ) {
       await db.doc(SUMMARY_PATHS.summaryState(organizationId)).set(moved, { merge: true });
     }
   };

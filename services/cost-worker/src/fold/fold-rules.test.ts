@@ -1,19 +1,54 @@
-import { CLOCK_ALLOWANCE_MS, type CostSummaryDocument, type SummaryCell } from "@usage-ingestion/shared";
+import { randomUUID } from "node:crypto";
+import {
+  CLOCK_ALLOWANCE_MS,
+  type CostSummaryDocument,
+  cellAt,
+  columnLength,
+  daysOfMonth,
+  FOLD_AFTER_MS,
+  monthSummaryIsFresh,
+  type SummaryCell,
+} from "@usage-ingestion/shared";
+import { partColumns } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
-import { splitParts } from "./cells.ts";
+import { MAX_PART_BYTES, splitParts } from "./cells.ts";
 import { endedPeriods, periodState } from "./fold-due.ts";
 
-const cell = (customer: string): SummaryCell => ["openai", "gpt-4o", null, customer, {}, 1, 0, 0, "1000", [1, 2]];
+const cell = (customer: string): SummaryCell => [
+  "openai",
+  "gpt-4o",
+  null,
+  customer,
+  {},
+  1,
+  0,
+  0,
+  "1000",
+  [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+];
 
 describe("folding", () => {
-  it("splits cells into parts under the byte bound, each cell whole, in order", () => {
+  it("splits cells into compressed parts under the byte bounds, each cell whole, in order", () => {
     const cells = Array.from({ length: 50 }, (_, i) => cell(`customer-${String(i).padStart(2, "0")}`));
     const one = JSON.stringify(cells[0]).length + 1;
-    const parts = splitParts(cells, one * 10 + 2);
+    // Ten rows a part at most, as JSON.
+    const parts = splitParts(cells, MAX_PART_BYTES, one * 10 + 2);
     expect(parts.map((p) => p.count)).toEqual([10, 10, 10, 10, 10]);
-    for (const p of parts) expect(Buffer.byteLength(p.text)).toBeLessThanOrEqual(one * 10 + 2);
-    expect(parts.flatMap((p) => JSON.parse(p.text))).toEqual(cells);
-    expect(splitParts([])).toEqual([{ text: "[]", count: 0 }]);
+    const back = (bytes: Buffer) => {
+      const columns = partColumns({ cells_deflated: bytes });
+      return Array.from({ length: columnLength(columns) }, (_, i) => cellAt(columns, i));
+    };
+    expect(parts.flatMap((p) => back(p.bytes))).toEqual(cells);
+    expect(splitParts([]).map((p) => [back(p.bytes), p.count])).toEqual([[[], 0]]);
+  });
+
+  it("halves a part until it compresses under the bound", () => {
+    // Cells that share little: random customers compress poorly.
+    const cells = Array.from({ length: 64 }, () => cell(randomUUID()));
+    const parts = splitParts(cells, 600);
+    for (const p of parts) expect(p.bytes.length).toBeLessThanOrEqual(600);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.reduce((n, p) => n + p.count, 0)).toBe(64);
   });
 
   it("folds unfolded periods, folds stale ones again once their mark has settled, and leaves fresh ones", () => {
@@ -45,5 +80,43 @@ describe("folding", () => {
     const later = endedPeriods(now + 1, { lookbackDays: 2, lookbackHours: 3 });
     expect(later.days).toEqual(["2026-10-08", "2026-10-09"]);
     expect(later.hours).toEqual(["2026-10-09T21", "2026-10-09T22", "2026-10-09T23"]);
+  });
+
+  it("folds a month three minutes after it ends, and again while its end is in the day look-back", () => {
+    const end = Date.parse("2026-11-01T00:00:00.000Z");
+    expect(endedPeriods(end + FOLD_AFTER_MS - 1, { lookbackDays: 35, lookbackHours: 0 }).months).toEqual(["2026-09"]);
+    expect(endedPeriods(end + FOLD_AFTER_MS, { lookbackDays: 35, lookbackHours: 0 }).months).toEqual([
+      "2026-09",
+      "2026-10",
+    ]);
+    // 2026-11-30: the look-back starts on 2026-10-26, inside October.
+    expect(endedPeriods(Date.parse("2026-11-30T12:00:00.000Z"), { lookbackDays: 35, lookbackHours: 0 }).months).toEqual(
+      ["2026-10"],
+    );
+    expect(endedPeriods(Date.parse("2026-12-10T12:00:00.000Z"), { lookbackDays: 35, lookbackHours: 0 }).months).toEqual(
+      ["2026-11"],
+    );
+  });
+
+  it("judges a month summary by each day's snapshot: stale once a day is marked after its own", () => {
+    const month: CostSummaryDocument = {
+      day: "2026-02-01",
+      month: "2026-02",
+      day_read_times: Object.fromEntries(daysOfMonth("2026-02").map((d) => [d, `${d}T00:10:00.000Z`])),
+      part: 0,
+      parts: 1,
+      fold_id: "m",
+      read_time: "2026-02-01T00:10:00.000Z",
+      cell_count: 0,
+      cells: "[]",
+    };
+    const now = Date.parse("2026-03-10T12:00:00.000Z");
+    const marks = new Map([["2026-02-20", "2026-02-20T00:00:00.000Z"]]);
+    const fresh = (summary: CostSummaryDocument) => monthSummaryIsFresh(summary, (day) => marks.get(day));
+    // Marked on the 20th before its snapshot: later than the month's earliest, yet fresh.
+    expect(periodState([month], "2026-02-20T00:00:00.000Z", now, fresh)).toBe("fresh");
+    marks.set("2026-02-20", "2026-03-10T11:00:00.000Z");
+    expect(periodState([month], "2026-03-10T11:00:00.000Z", now, fresh)).toBe("stale");
+    expect(periodState([month], new Date(now - CLOCK_ALLOWANCE_MS).toISOString(), now, fresh)).toBe("settling");
   });
 });
