@@ -5,6 +5,7 @@ export * from "./config.ts";
 export * from "./databases.ts";
 export * from "./firestore-errors.ts";
 export * from "./grpc/grpc-channel.ts";
+export * from "./grpc/retry-delays.ts";
 export * from "./hash.ts";
 export * from "./log-fields.ts";
 export * from "./log-format.ts";

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, ServerHttp2Stream } from "node:http2";
 import { GrpcStatus } from "@usage-ingestion/shared/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeStandIns, echo, failureOf, standIn } from "../../../../test/setup/grpc-stand-in.ts";
+import { closeStandIns, cuttableProxy, echo, failureOf, standIn } from "../../../../test/setup/grpc-stand-in.ts";
 import { firestoreCommits, firestoreCommitsOptions } from "./firestore-commits.ts";
 
 /**
@@ -48,6 +48,42 @@ describe("the worker's Firestore commits", () => {
       "x-goog-request-params": `database=${encodeURIComponent(DATABASE)}`,
     });
     await commits.close();
+  });
+
+  it("never retry a commit without a create: its increments could be applied twice", async () => {
+    const { origin, calls } = await failingFirst(GrpcStatus.UNAVAILABLE, GrpcStatus.ABORTED);
+    const commits = firestoreCommits({ channel: { origin }, database: async () => DATABASE, timeoutMs: 5_000 });
+    const counters = [[["transactions"], 1]] as const;
+    const error = await failureOf(
+      commits.commit([
+        { kind: "merge", path: "c/cell", fields: { day: "2026-11-26" }, increments: counters },
+        { kind: "increment", path: "c/other", increments: counters },
+      ]),
+    );
+    expect(error.code).toBe(GrpcStatus.UNAVAILABLE);
+    expect(calls).toHaveLength(1);
+    await commits.close();
+  });
+
+  it("retry a commit whose connection was cut under it, UNAVAILABLE, on a new connection", async () => {
+    let arrived = 0;
+    const { origin } = await standIn((stream, headers, body) => {
+      if (++arrived > 1) echo(stream, headers, body);
+    });
+    const proxy = await cuttableProxy(origin);
+    const commits = firestoreCommits({
+      channel: { origin: proxy.origin },
+      database: async () => DATABASE,
+      timeoutMs: 5_000,
+    });
+    const committed = commits.commit([{ kind: "create", path: "c/d", fields: { a: 1 } }]);
+    await expect.poll(() => arrived).toBe(1);
+    proxy.cut();
+    await committed;
+    expect(arrived).toBe(2);
+    expect(proxy.connections()).toBe(2);
+    await commits.close();
+    await proxy.close();
   });
 
   it("never retry what a retry cannot fix", async () => {

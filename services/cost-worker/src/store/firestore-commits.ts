@@ -5,6 +5,7 @@ import {
   type GrpcChannelOptions,
   GrpcStatus,
   grpcChannel,
+  retryDelays,
 } from "@usage-ingestion/shared/server";
 import { GoogleAuth } from "google-auth-library";
 import { type DocumentWrite, encodeCommitRequest } from "./commit-wire.ts";
@@ -12,8 +13,14 @@ import { type DocumentWrite, encodeCommitRequest } from "./commit-wire.ts";
 const COMMIT = "/google.firestore.v1.Firestore/Commit";
 /** What the Firestore client retries a commit on (its `commit` retry codes and ABORTED), and its backoff. */
 const RETRIED = new Set<number>([GrpcStatus.ABORTED, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.UNAVAILABLE]);
-const FIRST_RETRY_DELAY_MS = 100;
-const RETRY_DELAY_MULTIPLIER = 1.3;
+const BACKOFF = { initialDelayMs: 100, multiplier: 1.3, maxDelayMs: 60_000 };
+
+/**
+ * Whether a commit may be sent again: only when it carries a create (a does-not-exist precondition). A
+ * commit applied whose answer was lost then fails ALREADY_EXISTS, and nothing of it is applied twice (a
+ * commit is atomic). Without one, a retry could add a commit's increments twice: it is sent once.
+ */
+export const mayRetry = (writes: readonly DocumentWrite[]): boolean => writes.some((write) => write.kind === "create");
 
 /** Atomic commits of document writes, each within its own time. */
 export interface Commits {
@@ -37,9 +44,9 @@ export interface CommitsOptions {
 
 /**
  * Firestore's `Commit` as one unary gRPC call on the shared channel (Node.js's own `http2`), the request
- * written by `commit-wire.ts`, retried as the Firestore client retries it. A commit that succeeded but
- * whose answer was lost is harmless when retried: its create then fails ALREADY_EXISTS, which the record
- * store reads as a redelivery, and nothing of the first commit is applied twice (a commit is atomic).
+ * written by `commit-wire.ts`, retried as the Firestore client retries it (full jitter), but only when
+ * it carries a create (`mayRetry`). A commit that succeeded but whose answer was lost is harmless when
+ * retried: its create then fails ALREADY_EXISTS, which the record store reads as a redelivery.
  */
 export function firestoreCommits(options: CommitsOptions): Commits {
   const channel = grpcChannel(options.channel);
@@ -75,12 +82,15 @@ export function firestoreCommits(options: CommitsOptions): Commits {
           () => new GrpcCallError(GrpcStatus.DEADLINE_EXCEEDED, "the deadline passed finding the database"),
         ));
       const frame = encodeCommitRequest(name, writes, FRAME_HEADER_BYTES);
-      for (let delay = FIRST_RETRY_DELAY_MS; ; delay *= RETRY_DELAY_MULTIPLIER) {
+      const retriable = mayRetry(writes);
+      const delays = retryDelays(BACKOFF);
+      for (;;) {
         try {
           await channel.unary(COMMIT, frame, headers, deadline);
           return;
         } catch (error) {
-          const retried = error instanceof GrpcCallError && RETRIED.has(error.code);
+          const retried = retriable && error instanceof GrpcCallError && RETRIED.has(error.code);
+          const delay = retried ? delays(error) : 0;
           if (!retried || Date.now() + delay >= deadline) throw error;
           await new Promise((resolve) => setTimeout(resolve, delay));
         }

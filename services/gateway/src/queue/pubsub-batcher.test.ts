@@ -2,7 +2,8 @@ import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import { PubSub } from "@google-cloud/pubsub";
 import { OAuth2Client } from "google-auth-library";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeStandIns, cuttableProxy, framed, standIn } from "../../../../test/setup/grpc-stand-in.ts";
 import { PublishTimeoutError, publisherChannelOptions, pubSubBatcher } from "./pubsub-batcher.ts";
 
 const channelFor = async (pubsub: PubSub) => publisherChannelOptions(pubsub, await pubsub.getClientConfig());
@@ -60,5 +61,33 @@ describe("a publish call Pub/Sub does not answer", () => {
     expect(cancelledAfter[0]).toBeLessThan(850);
     await batcher.close();
     await new Promise((resolve) => server.close(resolve));
+  });
+});
+
+describe("a publish call whose connection is cut under it", () => {
+  afterEach(closeStandIns);
+
+  it("is retried on a new connection, and each message gets the id of the call that was answered", async () => {
+    let arrived = 0;
+    const { origin } = await standIn((stream) => {
+      if (++arrived === 1) return;
+      stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
+      stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
+      // PublishResponse { message_ids: ["id-1"] }
+      stream.end(framed(Buffer.from([0x0a, 4, ...Buffer.from("id-1")])));
+    });
+    const proxy = await cuttableProxy(origin);
+    const batcher = pubSubBatcher(new PubSub({ projectId: "p", apiEndpoint: proxy.origin.slice(7) }), {
+      topic: "t",
+      timeoutMs: 5_000,
+      batchMaxMs: 0,
+    });
+    const published = batcher.publish([{ data: "{}", attributes: {} }]);
+    await expect.poll(() => arrived).toBe(1);
+    proxy.cut();
+    expect(await published).toEqual([{ id: "id-1" }]);
+    expect(proxy.connections()).toBe(2);
+    await batcher.close();
+    await proxy.close();
   });
 });

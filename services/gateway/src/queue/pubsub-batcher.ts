@@ -1,5 +1,11 @@
 import type { PubSub } from "@google-cloud/pubsub";
-import { FRAME_HEADER_BYTES, type GrpcChannel, GrpcStatus, grpcChannel } from "@usage-ingestion/shared/server";
+import {
+  FRAME_HEADER_BYTES,
+  type GrpcChannel,
+  GrpcStatus,
+  grpcChannel,
+  retryDelays,
+} from "@usage-ingestion/shared/server";
 import {
   decodeMessageIds,
   encodePublishRequest,
@@ -23,8 +29,7 @@ const RETRIED = new Set<number>([
   GrpcStatus.INTERNAL,
   GrpcStatus.UNAVAILABLE,
 ]);
-const FIRST_RETRY_DELAY_MS = 100;
-const RETRY_DELAY_MULTIPLIER = 4;
+const BACKOFF = { initialDelayMs: 100, multiplier: 4, maxDelayMs: 60_000 };
 
 /** What became of one message: the id Pub/Sub confirmed, or why there is none. */
 export type PublishOutcome = { id: string } | { error: unknown };
@@ -113,7 +118,7 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
       const frame = encodePublishRequest(topic, batch, FRAME_HEADER_BYTES);
       // The data is in the frame now: let the strings go while Pub/Sub answers.
       for (const item of batch) item.data = "";
-      let delay = FIRST_RETRY_DELAY_MS;
+      const delays = retryDelays(BACKOFF);
       let ids: string[];
       for (;;) {
         try {
@@ -121,9 +126,10 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
           break;
         } catch (error) {
           const code = (error as { code?: number }).code;
-          if (code === undefined || !RETRIED.has(code) || Date.now() + delay >= deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random() / 2)));
-          delay *= RETRY_DELAY_MULTIPLIER;
+          if (code === undefined || !RETRIED.has(code)) throw error;
+          const delay = delays(error);
+          if (Date.now() + delay >= deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, delay));
         }
       }
       batch.forEach((item, index) => {
