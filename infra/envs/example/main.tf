@@ -37,6 +37,7 @@ module "worker" {
   service_account_email        = module.iam.worker_email
   pusher_service_account_email = module.iam.pusher_email
   max_instances                = var.worker_max_instances
+  commit_transport             = var.commit_transport
   depends_on                   = [module.apis, module.firestore]
 }
 
@@ -64,6 +65,7 @@ module "gateway" {
   keys_database         = module.firestore.keys_database
   min_instances         = var.gateway_min_instances
   max_instances         = var.gateway_max_instances
+  publish_transport     = var.publish_transport
   # Behind the load balancer, the gateway admits the load balancer's traffic only (and internal traffic).
   behind_load_balancer = var.enable_load_balancer
   depends_on           = [module.apis, module.firestore]

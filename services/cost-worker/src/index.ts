@@ -20,10 +20,12 @@ const projectId = config.GOOGLE_CLOUD_PROJECT;
 // backlog drain); whoever registers one can set FIRESTORE_ENABLE_TRACING=on.
 process.env.FIRESTORE_ENABLE_TRACING ??= "off";
 const firestore = new Firestore(projectId ? { projectId } : {});
-// Records are committed on a channel of our own (store/firestore-commits.ts), to the same database.
+// Records are committed on a channel of our own (store/firestore-commits.ts), to the same database and
+// endpoint, found from the same settings once here; or, FIRESTORE_COMMIT_TRANSPORT=client, by the client.
 const commits = firestoreCommits(
   firestoreCommitsOptions({
     emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
+    universeDomain: config.GOOGLE_CLOUD_UNIVERSE_DOMAIN,
     projectId,
     databaseId: firestore.databaseId,
     timeoutMs: config.FIRESTORE_TIMEOUT_MS,

@@ -38,7 +38,11 @@ const role = config.GATEWAY_ROLE;
 const reportsFirestore = servesReports(role)
   ? new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true })
   : undefined;
-const pubsub = servesIngestion(role) ? new PubSub(projectId ? { projectId } : {}) : undefined;
+// The universe domain is given to the client as it would read it, so that our own calls follow it too.
+const universeDomain = config.GOOGLE_CLOUD_UNIVERSE_DOMAIN;
+const pubsub = servesIngestion(role)
+  ? new PubSub({ ...(projectId ? { projectId } : {}), ...(universeDomain ? { universeDomain } : {}) })
+  : undefined;
 // Bounded by PUBLISH_TIMEOUT_MS per request, keeping the ids confirmed before the bound.
 const publisher =
   pubsub &&

@@ -4,6 +4,7 @@ export * from "./api-keys.ts";
 export * from "./config.ts";
 export * from "./databases.ts";
 export * from "./firestore-errors.ts";
+export * from "./grpc/api-client-header.ts";
 export * from "./grpc/grpc-channel.ts";
 export * from "./grpc/retry-delays.ts";
 export * from "./hash.ts";

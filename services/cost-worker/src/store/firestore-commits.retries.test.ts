@@ -127,13 +127,27 @@ describe("the worker's Firestore commits", () => {
     const settings = { projectId: "p", databaseId: "(default)", timeoutMs: 1_000 };
     const emulator = firestoreCommitsOptions({ ...settings, emulatorHost: "127.0.0.1:8080" });
     expect(emulator.channel).toEqual({ origin: "http://127.0.0.1:8080" });
-    expect(emulator.headers).toEqual({ authorization: "Bearer owner" });
+    expect(emulator.headers).toMatchObject({ authorization: "Bearer owner" });
     expect(await emulator.database()).toBe(DATABASE);
 
     const cloud = firestoreCommitsOptions({ ...settings, emulatorHost: undefined });
     expect(cloud.channel.origin).toBe("https://firestore.googleapis.com:443");
     expect(cloud.channel.callHeaders).toBeTypeOf("function");
-    expect(cloud.headers).toBeUndefined();
+    expect(cloud.headers).not.toHaveProperty("authorization");
     expect(await cloud.database()).toBe(DATABASE);
+  });
+
+  it("send the Firestore client's x-goog-api-client with every commit", async () => {
+    const { origin, calls } = await failingFirst();
+    const options = firestoreCommitsOptions({
+      projectId: "p",
+      databaseId: "(default)",
+      timeoutMs: 5_000,
+      emulatorHost: origin.slice("http://".length),
+    });
+    const commits = firestoreCommits(options);
+    await commits.commit([{ kind: "create", path: "c/d", fields: {} }]);
+    expect(String(calls[0]?.["x-goog-api-client"])).toMatch(/^gl-node\/\S+ gax\/\S+ gccl\/\d+\.\d+\.\d+$/);
+    await commits.close();
   });
 });

@@ -1,5 +1,7 @@
+import firestorePackage from "@google-cloud/firestore/package.json" with { type: "json" };
 import { withTimeout } from "@usage-ingestion/shared";
 import {
+  apiClientHeader,
   FRAME_HEADER_BYTES,
   GrpcCallError,
   type GrpcChannelOptions,
@@ -9,10 +11,13 @@ import {
 } from "@usage-ingestion/shared/server";
 import { GoogleAuth } from "google-auth-library";
 import { type DocumentWrite, encodeCommitRequest } from "./commit-wire.ts";
+import { type FirestoreClientSettings, firestoreEndpoint } from "./firestore-endpoint.ts";
 
 const COMMIT = "/google.firestore.v1.Firestore/Commit";
 /** What the Firestore client retries a commit on (its `commit` retry codes and ABORTED), and its backoff. */
 const RETRIED = new Set<number>([GrpcStatus.ABORTED, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.UNAVAILABLE]);
+/** The Firestore client's x-goog-api-client, as it sends it with each call. */
+const CLIENT = apiClientHeader(`gccl/${firestorePackage.version}`);
 const BACKOFF = { initialDelayMs: 100, multiplier: 1.3, maxDelayMs: 60_000 };
 
 /**
@@ -101,36 +106,37 @@ export function firestoreCommits(options: CommitsOptions): Commits {
 }
 
 /**
- * Where the Firestore client itself would send the call: the emulator (FIRESTORE_EMULATOR_HOST) in
- * plaintext as its owner, anything else firestore.googleapis.com over TLS with Application Default
- * Credentials; the database is the client's, in the configured project or the credentials' own.
+ * Where the Firestore client itself would send the call (firestore-endpoint.ts, from the same settings):
+ * the emulator in plaintext as its owner, anything else over TLS with Application Default Credentials;
+ * the database is the client's, in the configured project or the credentials' own.
  */
 export function firestoreCommitsOptions(settings: {
   emulatorHost: string | undefined;
+  /** The settings the worker gives its Firestore client (host, servicePath, apiEndpoint, port, ssl). */
+  client?: FirestoreClientSettings;
+  universeDomain?: string | undefined;
   projectId: string | undefined;
   databaseId: string;
   timeoutMs: number;
 }): CommitsOptions {
+  const endpoint = firestoreEndpoint(settings.client ?? {}, settings);
   // The scopes the Firestore client asks for.
   const auth = new GoogleAuth({
     scopes: ["https://www.googleapis.com/auth/cloud-platform", "https://www.googleapis.com/auth/datastore"],
   });
   const database = async () =>
     `projects/${settings.projectId ?? (await auth.getProjectId())}/databases/${settings.databaseId}`;
-  if (settings.emulatorHost) {
-    return {
-      channel: { origin: `http://${settings.emulatorHost}` },
-      headers: { authorization: "Bearer owner" },
-      database,
-      timeoutMs: settings.timeoutMs,
-    };
+  const common = { database, timeoutMs: settings.timeoutMs };
+  if (endpoint.emulator) {
+    return { ...common, channel: { origin: endpoint.origin }, headers: { authorization: "Bearer owner", ...CLIENT } };
   }
+  if (endpoint.origin.startsWith("http:")) return { ...common, channel: { origin: endpoint.origin }, headers: CLIENT };
   return {
+    ...common,
     channel: {
-      origin: "https://firestore.googleapis.com:443",
+      origin: endpoint.origin,
       callHeaders: async () => Object.fromEntries(await auth.getRequestHeaders()),
     },
-    database,
-    timeoutMs: settings.timeoutMs,
+    headers: CLIENT,
   };
 }

@@ -1,4 +1,4 @@
-import http2 from "node:http2";
+import http2, { type IncomingHttpHeaders } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { PubSub } from "@google-cloud/pubsub";
 import { OAuth2Client } from "google-auth-library";
@@ -26,6 +26,18 @@ describe("where the gateway's publish calls go", () => {
     const pubsub = new PubSub({ projectId: "p", apiEndpoint: "pubsub.googleapis.com" });
     const options = publisherChannelOptions(pubsub, { universeDomain: "example.com" });
     expect(options.origin).toBe("https://pubsub.example.com:443");
+  });
+
+  it("follows GOOGLE_CLOUD_UNIVERSE_DOMAIN when no endpoint or universe is given, as the generated client does", async () => {
+    const before = process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN;
+    process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN = "example.cloud";
+    try {
+      const pubsub = new PubSub({ projectId: "p" });
+      expect((await channelFor(pubsub)).origin).toBe("https://pubsub.example.cloud:443");
+    } finally {
+      if (before === undefined) delete process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN;
+      else process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN = before;
+    }
   });
 
   it("goes to an emulator in plaintext and without credentials", async () => {
@@ -69,7 +81,9 @@ describe("a publish call whose connection is cut under it", () => {
 
   it("is retried on a new connection, and each message gets the id of the call that was answered", async () => {
     let arrived = 0;
-    const { origin } = await standIn((stream) => {
+    const headers: IncomingHttpHeaders[] = [];
+    const { origin } = await standIn((stream, received) => {
+      headers.push(received);
       if (++arrived === 1) return;
       stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
       stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
@@ -86,6 +100,7 @@ describe("a publish call whose connection is cut under it", () => {
     await expect.poll(() => arrived).toBe(1);
     proxy.cut();
     expect(await published).toEqual([{ id: "id-1" }]);
+    expect(String(headers[1]?.["x-goog-api-client"])).toMatch(/^gl-node\/\S+ gax\/\S+ gccl\/\d+\.\d+\.\d+$/);
     expect(proxy.connections()).toBe(2);
     await batcher.close();
     await proxy.close();

@@ -1,5 +1,7 @@
 import type { PubSub } from "@google-cloud/pubsub";
+import pubsubPackage from "@google-cloud/pubsub/package.json" with { type: "json" };
 import {
+  apiClientHeader,
   FRAME_HEADER_BYTES,
   type GrpcChannel,
   GrpcStatus,
@@ -19,6 +21,8 @@ import {
 const MAX_MESSAGES_PER_CALL = 1000;
 const MAX_BYTES_PER_CALL = 9 * 1024 * 1024;
 const PUBLISH_METHOD = "/google.pubsub.v1.Publisher/Publish";
+/** The Pub/Sub client's x-goog-api-client, as its generated client sends it with each call. */
+const CLIENT = apiClientHeader(`gccl/${pubsubPackage.version}`);
 /** The codes and backoff the generated client retries `Publish` on (publisher_client_config.json). */
 const RETRIED = new Set<number>([
   GrpcStatus.CANCELLED,
@@ -89,8 +93,12 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
         ? options.topic
         : `projects/${pubsub.projectId}/topics/${options.topic}`;
       const channel = grpcChannel(publisherChannelOptions(pubsub, config));
-      // The routing header the generated client sends with every Publish.
-      return { channel, topic, headers: { "x-goog-request-params": `topic=${encodeURIComponent(topic)}` } };
+      // The routing and client headers the generated client sends with every Publish.
+      const headers = {
+        "x-goog-request-params": `topic=${encodeURIComponent(topic)}`,
+        ...CLIENT,
+      };
+      return { channel, topic, headers };
     })().catch((error: unknown) => {
       connected = undefined;
       throw error;
@@ -210,13 +218,17 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
 
 /**
  * Where PubSub itself would send the call: the emulator in plaintext (PUBSUB_EMULATOR_HOST, or an
- * endpoint PubSub took for one), anything else over TLS with PubSub's own credentials.
+ * endpoint PubSub took for one), anything else over TLS with PubSub's own credentials. Without an
+ * endpoint, the universe domain is its option's, else GOOGLE_CLOUD_UNIVERSE_DOMAIN, as its generated
+ * client reads them (the gateway parses the variable at start-up and gives it to PubSub).
  */
 export function publisherChannelOptions(
   pubsub: PubSub,
-  config: { servicePath?: string; port?: number | string; universeDomain?: string },
+  config: { servicePath?: string; port?: number | string; universeDomain?: string; universe_domain?: string },
 ) {
-  const host = config.servicePath ?? `pubsub.${config.universeDomain ?? "googleapis.com"}`;
+  const universe =
+    config.universeDomain ?? config.universe_domain ?? process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN ?? "googleapis.com";
+  const host = config.servicePath ?? `pubsub.${universe}`;
   if (pubsub.isEmulator) return { origin: `http://${host}:${config.port ?? 80}` };
   return {
     origin: `https://${host}:${config.port ?? 443}`,
