@@ -7,9 +7,10 @@ import { foldDue } from "./fold/fold-due.ts";
 import { FOLD_FUNCTION_NAME, FUNCTION_NAME } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
 import { outsideDomain } from "./outside-domain.ts";
+import { commitsOn } from "./store/commits-transport.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
 import { firestoreDimensionsStore } from "./store/dimensions-store.ts";
-import { firestoreCommits, firestoreCommitsOptions } from "./store/firestore-commits.ts";
+import { firestoreCommitsOptions } from "./store/firestore-commits.ts";
 import { firestoreRecordStore } from "./store/records.ts";
 
 /** The composition root: config parsed once, one Firestore client, the handler registered by name. */
@@ -22,14 +23,18 @@ process.env.FIRESTORE_ENABLE_TRACING ??= "off";
 const firestore = new Firestore(projectId ? { projectId } : {});
 // Records are committed on a channel of our own (store/firestore-commits.ts), to the same database and
 // endpoint, found from the same settings once here; or, FIRESTORE_COMMIT_TRANSPORT=client, by the client.
-const commits = firestoreCommits(
-  firestoreCommitsOptions({
-    emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
-    universeDomain: config.GOOGLE_CLOUD_UNIVERSE_DOMAIN,
-    projectId,
-    databaseId: firestore.databaseId,
-    timeoutMs: config.FIRESTORE_TIMEOUT_MS,
-  }),
+const commits = commitsOn(
+  config.FIRESTORE_COMMIT_TRANSPORT,
+  firestore,
+  () =>
+    firestoreCommitsOptions({
+      emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
+      universeDomain: config.GOOGLE_CLOUD_UNIVERSE_DOMAIN,
+      projectId,
+      databaseId: firestore.databaseId,
+      timeoutMs: config.FIRESTORE_TIMEOUT_MS,
+    }),
+  config.FIRESTORE_TIMEOUT_MS,
 );
 const deps = {
   records: firestoreRecordStore(firestore, commits, config.FIRESTORE_TIMEOUT_MS),

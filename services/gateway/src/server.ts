@@ -48,6 +48,7 @@ const publisher =
   pubsub &&
   pubSubPublisher(pubsub, {
     topic: config.PUBSUB_TOPIC,
+    transport: config.PUBSUB_PUBLISH_TRANSPORT,
     timeoutMs: config.PUBLISH_TIMEOUT_MS,
     batchMaxMs: config.PUBLISH_BATCH_MAX_MS,
   });
@@ -69,7 +70,7 @@ const server = createApp({
   logger.log("INFO", `gateway (${role}) listening on port ${config.PORT}`, {
     port: config.PORT,
     role,
-    ...(publisher ? { topic: config.PUBSUB_TOPIC } : {}),
+    ...(publisher ? { topic: config.PUBSUB_TOPIC, publish_transport: config.PUBSUB_PUBLISH_TRANSPORT } : {}),
   });
 });
 answerParserErrors(server, logger);

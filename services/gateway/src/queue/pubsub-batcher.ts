@@ -50,6 +50,16 @@ export interface BatcherOptions {
   batchMaxMs: number;
 }
 
+/** Publishes requests' messages in batches; our own (pubSubBatcher) or the Pub/Sub client's (pubSubClientBatcher). */
+export interface PublishBatcher {
+  /** Resolves once every message is confirmed or failed, or the request's time is up; never rejects. */
+  publish(messages: readonly OutgoingMessage[]): Promise<PublishOutcome[]>;
+  /** Sends what is waiting and resolves once every call made so far has settled. */
+  flush(): Promise<void>;
+  /** Flushes, then closes what this batcher opened. */
+  close(): Promise<void>;
+}
+
 /** One request's messages: their outcomes fill in as calls settle; the request is answered when all are in. */
 interface RequestSlot {
   outcomes: Array<PublishOutcome | undefined>;
@@ -77,7 +87,7 @@ interface Pending extends SizedMessage {
  * Every request is bounded by `timeoutMs`: when it runs out, the messages already confirmed keep their ids
  * and the rest fail with PublishTimeoutError, even if a call is still under way.
  */
-export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
+export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions): PublishBatcher {
   const sizer = new MessageSizer();
   let pending: Pending[] = [];
   let pendingBytes = 0;
