@@ -4,6 +4,7 @@ import {
   apiClientHeader,
   FRAME_HEADER_BYTES,
   type GrpcChannel,
+  type GrpcChannelOptions,
   GrpcStatus,
   grpcChannel,
   retryDelays,
@@ -48,6 +49,8 @@ export interface BatcherOptions {
   timeoutMs: number;
   /** How long a message may wait for others to share its call; a request's messages always share one. */
   batchMaxMs: number;
+  /** Channel settings beyond where PubSub points it (timeouts, or a socket of the canary's own). */
+  channel?: Omit<GrpcChannelOptions, "origin" | "callHeaders">;
 }
 
 /** Publishes requests' messages in batches; our own (pubSubBatcher) or the Pub/Sub client's (pubSubClientBatcher). */
@@ -102,7 +105,7 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions): PublishB
       const topic = options.topic.startsWith("projects/")
         ? options.topic
         : `projects/${pubsub.projectId}/topics/${options.topic}`;
-      const channel = grpcChannel(publisherChannelOptions(pubsub, config));
+      const channel = grpcChannel({ ...options.channel, ...publisherChannelOptions(pubsub, config) });
       // The routing and client headers the generated client sends with every Publish.
       const headers = {
         "x-goog-request-params": `topic=${encodeURIComponent(topic)}`,
