@@ -105,6 +105,8 @@ export async function tarpit() {
   const server = net.createServer((socket) => {
     sockets.push(socket);
     socket.on("error", () => undefined);
+    // Reads and drops what it is sent, so that it sees the other end close.
+    socket.resume();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -42,6 +42,17 @@ describe("our gRPC calls on a hostile network", () => {
     expect(Date.now() - started).toBeLessThan(300 + MARGIN_MS);
   });
 
+  it("close at once, without waiting for a handshake that never completes", async () => {
+    const pit = await tarpit();
+    closers.push(pit.close);
+    const channel = grpcChannel({ origin: `https://127.0.0.1:${pit.port}`, connectTimeoutMs: 60_000 });
+    await failureOf(channel.unary(PATH, frameOf("x"), {}, Date.now() + 200));
+    const started = Date.now();
+    await channel.close();
+    expect(Date.now() - started).toBeLessThan(MARGIN_MS);
+    await expect.poll(() => pit.sockets[0]?.destroyed).toBe(true);
+  });
+
   it("give up a connection that is not ready within the connect timeout, and the next call tries a new one", async () => {
     const pit = await tarpit();
     closers.push(pit.close);

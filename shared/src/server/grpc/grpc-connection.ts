@@ -151,7 +151,10 @@ export function grpcConnections(options: ConnectionOptions): Connections {
     async close() {
       const last = current?.session;
       current = undefined;
-      if (last && !last.destroyed) await new Promise<void>((resolve) => last.close(() => resolve()));
+      if (!last || last.destroyed) return;
+      // A connection still connecting (a handshake that never completes) has nothing to finish in order.
+      if (last.connecting) last.destroy();
+      else await new Promise<void>((resolve) => last.close(() => resolve()));
     },
     get minPingIntervalMs() {
       return minPingIntervalMs;
