@@ -1,6 +1,6 @@
 import { Firestore } from "@google-cloud/firestore";
 import { ConfigError } from "@usage-ingestion/shared/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FirestoreClientSettings, firestoreEndpoint } from "./firestore-endpoint.ts";
 
 /**
@@ -18,6 +18,15 @@ function clientGoesTo(settings: FirestoreClientSettings) {
 }
 
 describe("where our Firestore commits go", () => {
+  // The client reads these when it is made; a run with the emulators started sets them.
+  beforeEach(() => {
+    vi.stubEnv("FIRESTORE_EMULATOR_HOST", undefined);
+    vi.stubEnv("GOOGLE_CLOUD_UNIVERSE_DOMAIN", undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it.each<FirestoreClientSettings>([
     {},
     { host: "firestore.example.internal" },

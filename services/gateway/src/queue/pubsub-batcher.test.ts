@@ -2,7 +2,7 @@ import http2, { type IncomingHttpHeaders } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { PubSub } from "@google-cloud/pubsub";
 import { OAuth2Client } from "google-auth-library";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { closeStandIns, cuttableProxy, framed, standIn } from "../../../../test/setup/grpc-stand-in.ts";
 import { PublishTimeoutError, publisherChannelOptions, pubSubBatcher } from "./pubsub-batcher.ts";
 
@@ -29,14 +29,14 @@ describe("where the gateway's publish calls go", () => {
   });
 
   it("follows GOOGLE_CLOUD_UNIVERSE_DOMAIN when no endpoint or universe is given, as the generated client does", async () => {
-    const before = process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN;
-    process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN = "example.cloud";
+    // A run with the emulators started sets PUBSUB_EMULATOR_HOST, which PubSub reads when it is made.
+    vi.stubEnv("PUBSUB_EMULATOR_HOST", undefined);
+    vi.stubEnv("GOOGLE_CLOUD_UNIVERSE_DOMAIN", "example.cloud");
     try {
       const pubsub = new PubSub({ projectId: "p" });
       expect((await channelFor(pubsub)).origin).toBe("https://pubsub.example.cloud:443");
     } finally {
-      if (before === undefined) delete process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN;
-      else process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN = before;
+      vi.unstubAllEnvs();
     }
   });
 

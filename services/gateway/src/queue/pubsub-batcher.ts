@@ -42,6 +42,7 @@ export type PublishOutcome = { id: string } | { error: unknown };
 export class PublishTimeoutError extends Error {
   override name = "PublishTimeoutError";
 }
+const timeoutError = (timeoutMs: number) => new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`);
 
 export interface BatcherOptions {
   topic: string;
@@ -158,7 +159,12 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions): PublishB
         settle(item.slot, item.index, id ? { id } : { error: new Error("Pub/Sub confirmed the call without an id") });
       });
     } catch (error) {
-      for (const item of batch) settle(item.slot, item.index, { error });
+      // The call ran out of the earliest request's time: those requests time out, as their own bound says.
+      const late = (error as { code?: number }).code === GrpcStatus.DEADLINE_EXCEEDED;
+      for (const item of batch) {
+        const timedOut = late && item.slot.deadline <= deadline;
+        settle(item.slot, item.index, { error: timedOut ? timeoutError(options.timeoutMs) : error });
+      }
     }
   };
 
@@ -195,7 +201,7 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions): PublishB
         slot.timer = setTimeout(() => {
           for (let index = 0; index < slot.outcomes.length; index++) {
             slot.outcomes[index] ??= {
-              error: new PublishTimeoutError(`publish took longer than ${options.timeoutMs} ms`),
+              error: timeoutError(options.timeoutMs),
             };
           }
           finish(slot);
