@@ -14,10 +14,16 @@ const rootLock = () => lockedPackages(JSON.parse(readFileSync(join(REPO_ROOT, "p
 const engines = () => JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).engines.node;
 
 describe.each([
-  ["gateway", ["@google-cloud/firestore", "@google-cloud/pubsub", "express"]],
+  ["gateway", ["@google-cloud/firestore", "@google-cloud/pubsub", "express", "google-gax"]],
   [
     "worker",
-    ["@google-cloud/firestore", "@google-cloud/functions-framework", "@pydantic/genai-prices", "google-auth-library"],
+    [
+      "@google-cloud/firestore",
+      "@google-cloud/functions-framework",
+      "@pydantic/genai-prices",
+      "google-auth-library",
+      "google-gax",
+    ],
   ],
 ] as const)("the %s's package", (service, outside) => {
   it("lists the packages outside the bundle at the workspace's exact versions, on the project's Node.js line", () => {
