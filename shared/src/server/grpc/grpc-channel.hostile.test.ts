@@ -158,21 +158,18 @@ describe("our gRPC calls on a hostile network", () => {
     const { origin, pings, sessions } = await standIn((stream, headers, body) => {
       if (textOf(body) === "answer") echo(stream, headers, body);
     });
-    const channel = grpcChannel({ origin, minPingIntervalMs: 400 });
-    const tooMany = () => {
-      sessions[0]?.goaway(http2.constants.NGHTTP2_ENHANCE_YOUR_CALM, 0, Buffer.from("too_many_pings"));
-    };
+    const channel = grpcChannel({ origin, minPingIntervalMs: 1_000 });
     expect(await failureOf(channel.unary(PATH, frameOf("x"), {}, Date.now() + 100))).toMatchObject({
       code: GrpcStatus.DEADLINE_EXCEEDED,
     });
     await expect.poll(() => pings.length).toBe(1);
-    tooMany();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const pingedAt = Date.now();
+    sessions[0]?.goaway(http2.constants.NGHTTP2_ENHANCE_YOUR_CALM, 0, Buffer.from("too_many_pings"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(String(await channel.unary(PATH, frameOf("answer"), {}, soon()))).toBe("answer");
     expect(sessions).toHaveLength(2);
-    // 400 ms after the first PING: allowed before, not now that the interval is 800 ms.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 350 - (Date.now() - pingedAt))));
+    // About 1.4 s after the first PING, a call times out: a PING was allowed before, not at 2 s now.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_300 - (Date.now() - pingedAt))));
     await failureOf(channel.unary(PATH, frameOf("x"), {}, Date.now() + 100));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(pings).toHaveLength(1);
