@@ -20,9 +20,11 @@ export { FRAME_HEADER_BYTES, GrpcCallError, GrpcStatus } from "./grpc-status.ts"
  * streaming, no load balancing. It replaced grpc-js for the publish call because grpc-js's per-call
  * machinery cost the gateway more CPU than all of its own work per request (docs/decisions/0001-publish-on-nodes-http2.md).
  *
- * The connection is opened on the first call and again after it is lost or the server sends GOAWAY;
- * a call that runs out of time is cancelled, and the connection is checked with a PING, so a connection
- * that died silently is replaced rather than waited on.
+ * The connection (grpc-connection.ts) is opened on the first call and again after it is lost or the
+ * server sends GOAWAY; a call settles by its deadline whatever the network does, and is then cancelled
+ * and its connection checked with a (rate-limited) PING, so a connection that died silently is replaced
+ * rather than waited on. What happens under a dropped connection, a stalled handshake or a slow reader
+ * is what grpc-js 1.14 does (docs/decisions/0016-production-safe-transports.md).
  */
 
 export interface GrpcChannelOptions extends ConnectionOptions {
