@@ -6,7 +6,13 @@ import tls from "node:tls";
  * caller's bytes have gone through (mid-request, for a request larger than that), and passes every later
  * connection untouched: a connection dropped under a call, on demand. TLS runs end to end through it.
  */
-export async function cutProxy(host: string, port: number, cutAfterBytes: number) {
+export async function cutProxy(
+  host: string,
+  port: number,
+  cutAfterBytes: number,
+  /** A certificate authority beyond Node's (a test's own). */
+  ca?: Buffer,
+) {
   let connections = 0;
   let cut = false;
   const sockets = new Set<net.Socket>();
@@ -38,7 +44,12 @@ export async function cutProxy(host: string, port: number, cutAfterBytes: number
   return {
     /** Opens a TLS connection to `host` through the proxy, as the channel's createConnection. */
     createConnection: () =>
-      tls.connect({ socket: net.connect(localPort, "127.0.0.1"), servername: host, ALPNProtocols: ["h2"] }),
+      tls.connect({
+        socket: net.connect(localPort, "127.0.0.1"),
+        servername: host,
+        ALPNProtocols: ["h2"],
+        ...(ca ? { ca } : {}),
+      }),
     connections: () => connections,
     wasCut: () => cut,
     close: () =>
