@@ -7,7 +7,14 @@ import { REPO_ROOT } from "./services.ts";
  * clients, Express, the pricing catalog and the auth library left as installed packages (they load data files
  * at run time; the auth library is the one the Google Cloud clients share).
  */
-export const EXTERNAL_PACKAGES = ["@google-cloud/*", "@pydantic/genai-prices", "express", "google-auth-library"];
+export const EXTERNAL_PACKAGES = [
+  "@google-cloud/*",
+  "@pydantic/genai-prices",
+  "express",
+  "google-auth-library",
+  // Loaded by the Google clients anyway: one copy, theirs (the gRPC channel decodes errors with it).
+  "google-gax",
+];
 
 export const BUNDLES = {
   gateway: { entry: "services/gateway/src/server.ts", out: "services/gateway/dist/server.js" },

@@ -14,7 +14,7 @@ const rootLock = () => lockedPackages(JSON.parse(readFileSync(join(REPO_ROOT, "p
 const engines = () => JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).engines.node;
 
 describe.each([
-  ["gateway", ["@google-cloud/firestore", "@google-cloud/pubsub", "express"]],
+  ["gateway", ["@google-cloud/firestore", "@google-cloud/pubsub", "express", "google-gax"]],
   [
     "worker",
     [
@@ -24,6 +24,7 @@ describe.each([
       "@google-cloud/pubsub",
       "@pydantic/genai-prices",
       "google-auth-library",
+      "google-gax",
     ],
   ],
 ] as const)("the %s's package", (service, outside) => {

@@ -1,17 +1,23 @@
 import { PubSub } from "@google-cloud/pubsub";
+import { TRANSPORTS } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import type { OutgoingMessage } from "../../services/gateway/src/queue/publish-wire.ts";
 import { PublishTimeoutError, pubSubBatcher } from "../../services/gateway/src/queue/pubsub-batcher.ts";
+import { pubSubClientBatcher } from "../../services/gateway/src/queue/pubsub-client-batcher.ts";
 import { freeClosedPort, pubsub, pullableTopic, uniqueId } from "../setup/harness.ts";
 
 const attributes = { organization_id: "org-ü", schema_version: "1" };
 const message = (n: number, text = "plain"): OutgoingMessage => ({ data: JSON.stringify({ n, text }), attributes });
 const idOf = (outcome: { id: string } | { error: unknown }) => ("id" in outcome ? outcome.id : undefined);
 
-describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
+/** Every case runs on both transports (PUBSUB_PUBLISH_TRANSPORT), so that the fallback stays real. */
+const batchers = { wire: pubSubBatcher, client: pubSubClientBatcher } as const;
+
+describe.each(TRANSPORTS)("the gateway's publish calls on the %s transport, on the Pub/Sub emulator", (transport) => {
+  const batcherOf = batchers[transport];
   it("confirms each message of a request with its own id, in order, and every message arrives once, intact", async () => {
     const topic = await pullableTopic();
-    const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 0 });
+    const batcher = batcherOf(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 0 });
     const texts = ["plain", "café ☕ 𝄞", '\u0000 and \\ and "'];
     const outcomes = await batcher.publish(texts.map((text, n) => message(n, text)));
     const ids = outcomes.map(idOf);
@@ -28,7 +34,7 @@ describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
 
   it("lets requests that arrive within the batching window share a call, each confirmed", async () => {
     const topic = await pullableTopic();
-    const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 20 });
+    const batcher = batcherOf(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 20 });
     const first = batcher.publish([message(1)]);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const [a, b] = await Promise.all([first, batcher.publish([message(2), message(3)])]);
@@ -39,7 +45,7 @@ describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
 
   it("splits a batch over Pub/Sub's 1000 messages per call, and confirms all of them", async () => {
     const topic = await pullableTopic();
-    const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 20_000, batchMaxMs: 50 });
+    const batcher = batcherOf(pubsub(), { topic: topic.topicName, timeoutMs: 20_000, batchMaxMs: 50 });
     const requests = await Promise.all(
       [0, 1].map((r) => batcher.publish(Array.from({ length: 600 }, (_, n) => message(r * 600 + n)))),
     );
@@ -49,7 +55,7 @@ describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
   });
 
   it("fails every message of a call that Pub/Sub refuses, at once, and none is confirmed", async () => {
-    const batcher = pubSubBatcher(pubsub(), { topic: uniqueId("missing"), timeoutMs: 10_000, batchMaxMs: 0 });
+    const batcher = batcherOf(pubsub(), { topic: uniqueId("missing"), timeoutMs: 10_000, batchMaxMs: 0 });
     const started = Date.now();
     const outcomes = await batcher.publish([1, 2, 3].map((n) => message(n)));
     expect(outcomes.map(idOf)).toEqual([undefined, undefined, undefined]);
@@ -63,7 +69,7 @@ describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
       projectId: "demo-unreachable",
       apiEndpoint: `127.0.0.1:${await freeClosedPort()}`,
     });
-    const batcher = pubSubBatcher(unreachable, { topic: "anything", timeoutMs: 1_500, batchMaxMs: 0 });
+    const batcher = batcherOf(unreachable, { topic: "anything", timeoutMs: 1_500, batchMaxMs: 0 });
     const started = Date.now();
     const outcomes = await batcher.publish([message(1), message(2)]);
     const elapsed = Date.now() - started;
@@ -78,7 +84,7 @@ describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
 
   it("flush sends what is waiting and settles once it is confirmed", async () => {
     const topic = await pullableTopic();
-    const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 60_000 });
+    const batcher = batcherOf(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 60_000 });
     const published = batcher.publish([message(7)]);
     await batcher.flush();
     expect((await published).map(idOf)[0]).toMatch(/\S/);
@@ -86,7 +92,7 @@ describe("the gateway's publish calls, on the Pub/Sub emulator", () => {
 
   it("close sends what is waiting, and a call after it opens a new connection", async () => {
     const topic = await pullableTopic();
-    const batcher = pubSubBatcher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 60_000 });
+    const batcher = batcherOf(pubsub(), { topic: topic.topicName, timeoutMs: 10_000, batchMaxMs: 60_000 });
     const published = batcher.publish([message(8)]);
     await batcher.close();
     const [first] = (await published).map(idOf);

@@ -19,14 +19,19 @@ export const closeStandIns = async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 };
 
-/** A server that hands each call's headers and whole request body to `handle`; counts its connections. */
+/** A server that hands each call's headers and whole request body to `handle`; counts its connections and PINGs. */
 export async function standIn(handle: Handler, secure = false) {
   const server = secure
     ? http2.createSecureServer({ key: fixture("localhost-key.pem"), cert: fixture("localhost-cert.pem") })
     : http2.createServer();
   servers.push(server);
   const sessions: http2.ServerHttp2Session[] = [];
-  server.on("session", (session) => sessions.push(session));
+  /** The session of each PING received, in order. */
+  const pings: http2.ServerHttp2Session[] = [];
+  server.on("session", (session) => {
+    sessions.push(session);
+    session.on("ping", () => pings.push(session));
+  });
   server.on("stream", (stream, headers) => {
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -39,7 +44,7 @@ export async function standIn(handle: Handler, secure = false) {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `${secure ? "https" : "http"}://127.0.0.1:${port}`, sessions };
+  return { origin: `${secure ? "https" : "http"}://127.0.0.1:${port}`, sessions, pings };
 }
 
 /**
@@ -93,3 +98,58 @@ export const failureOf = (call: Promise<unknown>) =>
     },
     (error: unknown) => error as GrpcCallError,
   );
+
+/** A TCP server that accepts every connection and never answers a byte: a handshake that never completes. */
+export async function tarpit() {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => {
+    sockets.push(socket);
+    socket.on("error", () => undefined);
+    // Reads and drops what it is sent, so that it sees the other end close.
+    socket.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    sockets,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(resolve);
+      }),
+  };
+}
+
+/** A TCP proxy in front of `origin` whose connections can be cut, both ways at once, with `cut()`. */
+export async function cuttableProxy(origin: string) {
+  const pairs: Array<[net.Socket, net.Socket]> = [];
+  const proxy = net.createServer((socket) => {
+    const upstream = net.connect(Number(new URL(origin).port), "127.0.0.1");
+    pairs.push([socket, upstream]);
+    socket.pipe(upstream).pipe(socket);
+    for (const end of [socket, upstream]) end.on("error", () => undefined);
+    socket.on("close", () => upstream.destroy());
+    upstream.on("close", () => socket.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    connections: () => pairs.length,
+    /** Resets every connection so far, as a middlebox dropping them does. */
+    cut: () => {
+      for (const [socket, upstream] of pairs) {
+        socket.resetAndDestroy();
+        upstream.resetAndDestroy();
+      }
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const [socket, upstream] of pairs) {
+          socket.destroy();
+          upstream.destroy();
+        }
+        proxy.close(resolve);
+      }),
+  };
+}

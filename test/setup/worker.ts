@@ -2,33 +2,39 @@ import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
 import { QUEUE_SCHEMA_VERSION, type QueueMessage, RECORDS_TOPIC, type Transaction } from "@usage-ingestion/shared";
 import { pubSubRecordsFeed, type RecordsFeed } from "../../services/cost-worker/src/feed/records-feed.ts";
+import type { Transport } from "@usage-ingestion/shared/server";
 import type { PubSubEvent, WorkerDeps } from "../../services/cost-worker/src/handler.ts";
+import { commitsOn } from "../../services/cost-worker/src/store/commits-transport.ts";
 import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
 import { firestoreDimensionsStore } from "../../services/cost-worker/src/store/dimensions-store.ts";
-import {
-  type Commits,
-  firestoreCommits,
-  firestoreCommitsOptions,
-} from "../../services/cost-worker/src/store/firestore-commits.ts";
+import { type Commits, firestoreCommitsOptions } from "../../services/cost-worker/src/store/firestore-commits.ts";
 import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
 import { memoryLogger } from "./gateway.ts";
 import { firestore, freeClosedPort, pubsub } from "./harness.ts";
 
-const channels = new Map<number, Commits>();
+const channels = new Map<string, Commits>();
 
-/** The worker's own commits to the Firestore emulator, as its composition root makes them; one per time-out. */
-export function emulatorCommits(timeoutMs = 10_000): Commits {
-  let commits = channels.get(timeoutMs);
+/**
+ * The worker's commits to the Firestore emulator, as its composition root makes them on `transport`
+ * (FIRESTORE_COMMIT_TRANSPORT); one per transport and time-out.
+ */
+export function emulatorCommits(timeoutMs = 10_000, transport: Transport = "wire"): Commits {
+  const key = `${transport} ${timeoutMs}`;
+  let commits = channels.get(key);
   if (!commits) {
-    commits = firestoreCommits(
-      firestoreCommitsOptions({
-        emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
-        projectId: process.env.GOOGLE_CLOUD_PROJECT,
-        databaseId: "(default)",
-        timeoutMs,
-      }),
+    commits = commitsOn(
+      transport,
+      firestore(),
+      () =>
+        firestoreCommitsOptions({
+          emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
+          projectId: process.env.GOOGLE_CLOUD_PROJECT,
+          databaseId: "(default)",
+          timeoutMs,
+        }),
+      timeoutMs,
     );
-    channels.set(timeoutMs, commits);
+    channels.set(key, commits);
   }
   return commits;
 }

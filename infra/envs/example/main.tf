@@ -40,6 +40,7 @@ module "worker" {
   pubsub_service_agent         = module.iam.pubsub_service_agent
   max_instances                = var.worker_max_instances
   records_topic_name           = module.pubsub.records_topic_name
+  commit_transport             = var.commit_transport
   depends_on                   = [module.apis, module.firestore]
 }
 
@@ -67,6 +68,7 @@ module "gateway" {
   keys_database         = module.firestore.keys_database
   min_instances         = var.gateway_min_instances
   max_instances         = var.gateway_max_instances
+  publish_transport     = var.publish_transport
   # Behind the load balancer, the gateway admits the load balancer's traffic only (and internal traffic).
   behind_load_balancer = var.enable_load_balancer
   depends_on           = [module.apis, module.firestore]

@@ -112,3 +112,15 @@ variable "reports_max_instances" {
   type        = number
   default     = 10
 }
+
+variable "publish_transport" {
+  description = "The ingest gateway's PUBSUB_PUBLISH_TRANSPORT: wire (our own Publish call) or client (@google-cloud/pubsub's)."
+  type        = string
+  default     = "wire"
+}
+
+variable "commit_transport" {
+  description = "The worker's FIRESTORE_COMMIT_TRANSPORT: wire (our own Commit call) or client (@google-cloud/firestore's)."
+  type        = string
+  default     = "wire"
+}

@@ -73,6 +73,20 @@ variable "publish_batch_max_ms" {
   type        = number
   default     = 5
 }
+variable "publish_transport" {
+  description = "PUBSUB_PUBLISH_TRANSPORT: wire (our own Publish call) or client (@google-cloud/pubsub's). Switch to client to fall back without a new image: docs/decisions/0016-production-safe-transports.md."
+  type        = string
+  default     = "wire"
+  validation {
+    condition     = contains(["wire", "client"], var.publish_transport)
+    error_message = "publish_transport must be wire or client."
+  }
+}
+variable "universe_domain" {
+  description = "GOOGLE_CLOUD_UNIVERSE_DOMAIN: the Google Cloud universe the clients and our own calls address."
+  type        = string
+  default     = "googleapis.com"
+}
 variable "key_lookup_timeout_ms" {
   description = "KEY_LOOKUP_TIMEOUT_MS: bound on one API key look-up in Firestore."
   type        = number
@@ -141,6 +155,8 @@ locals {
     KEYS_DATABASE                          = var.keys_database
     PUBLISH_TIMEOUT_MS                     = tostring(var.publish_timeout_ms)
     PUBLISH_BATCH_MAX_MS                   = tostring(var.publish_batch_max_ms)
+    PUBSUB_PUBLISH_TRANSPORT               = var.publish_transport
+    GOOGLE_CLOUD_UNIVERSE_DOMAIN           = var.universe_domain
     KEY_LOOKUP_TIMEOUT_MS                  = tostring(var.key_lookup_timeout_ms)
     KEY_CACHE_TTL_MS                       = tostring(var.key_cache_ttl_ms)
     KEY_CACHE_MAX_ENTRIES                  = tostring(var.key_cache_max_entries)

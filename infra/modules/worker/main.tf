@@ -84,28 +84,44 @@ variable "fold_max_periods" {
   type        = number
   default     = 200
 }
+variable "commit_transport" {
+  description = "FIRESTORE_COMMIT_TRANSPORT: wire (our own Commit call) or client (@google-cloud/firestore's). Switch to client to fall back without a new build: docs/decisions/0016-production-safe-transports.md."
+  type        = string
+  default     = "wire"
+  validation {
+    condition     = contains(["wire", "client"], var.commit_transport)
+    error_message = "commit_transport must be wire or client."
+  }
+}
+variable "universe_domain" {
+  description = "GOOGLE_CLOUD_UNIVERSE_DOMAIN: the Google Cloud universe the clients and our own commits address."
+  type        = string
+  default     = "googleapis.com"
+}
 
 locals {
   # One Node.js line for both functions (test/infra/runtime.test.ts holds it to the toolchain's).
   runtime = "nodejs24"
   environment = {
-    GOOGLE_CLOUD_PROJECT        = var.project_id
-    CUSTOM_PRICING_CACHE_TTL_MS = tostring(var.custom_pricing_cache_ttl_ms)
-    DIMENSIONS_CACHE_TTL_MS     = tostring(var.dimensions_cache_ttl_ms)
-    FIRESTORE_TIMEOUT_MS        = tostring(var.firestore_timeout_ms)
-    FOLD_LOOKBACK_DAYS          = tostring(var.fold_lookback_days)
-    FOLD_LOOKBACK_HOURS         = tostring(var.fold_lookback_hours)
-    FOLD_MAX_PERIODS            = tostring(var.fold_max_periods)
-    BUDGETS_MAX_DOCUMENTS       = tostring(var.budgets_max_documents)
-    BUDGETS_TIMEOUT_MS          = tostring(var.budgets_timeout_ms)
-    RECORDS_TOPIC               = var.records_topic_name
-    RECORDS_PUBLISH_TIMEOUT_MS  = tostring(var.records_publish_timeout_ms)
-    LOG_FORMAT                  = "json"
-    WEBHOOK_DELIVERIES_TOPIC    = local.webhook_deliveries_topic
-    WEBHOOK_TIMEOUT_MS          = tostring(var.webhook_timeout_ms)
-    WEBHOOK_SWEEP_AFTER_MS      = tostring(var.webhook_sweep_after_ms)
-    WEBHOOK_RETRY_WINDOW_MS     = tostring(var.webhook_retry_window_ms)
-    NODE_OPTIONS                = "--max-old-space-size=192 --max-semi-space-size=16"
+    GOOGLE_CLOUD_PROJECT         = var.project_id
+    CUSTOM_PRICING_CACHE_TTL_MS  = tostring(var.custom_pricing_cache_ttl_ms)
+    DIMENSIONS_CACHE_TTL_MS      = tostring(var.dimensions_cache_ttl_ms)
+    FIRESTORE_TIMEOUT_MS         = tostring(var.firestore_timeout_ms)
+    FIRESTORE_COMMIT_TRANSPORT   = var.commit_transport
+    GOOGLE_CLOUD_UNIVERSE_DOMAIN = var.universe_domain
+    FOLD_LOOKBACK_DAYS           = tostring(var.fold_lookback_days)
+    FOLD_LOOKBACK_HOURS          = tostring(var.fold_lookback_hours)
+    FOLD_MAX_PERIODS             = tostring(var.fold_max_periods)
+    BUDGETS_MAX_DOCUMENTS        = tostring(var.budgets_max_documents)
+    BUDGETS_TIMEOUT_MS           = tostring(var.budgets_timeout_ms)
+    RECORDS_TOPIC                = var.records_topic_name
+    RECORDS_PUBLISH_TIMEOUT_MS   = tostring(var.records_publish_timeout_ms)
+    LOG_FORMAT                   = "json"
+    WEBHOOK_DELIVERIES_TOPIC     = local.webhook_deliveries_topic
+    WEBHOOK_TIMEOUT_MS           = tostring(var.webhook_timeout_ms)
+    WEBHOOK_SWEEP_AFTER_MS       = tostring(var.webhook_sweep_after_ms)
+    WEBHOOK_RETRY_WINDOW_MS      = tostring(var.webhook_retry_window_ms)
+    NODE_OPTIONS                 = "--max-old-space-size=192 --max-semi-space-size=16"
   }
 }
 

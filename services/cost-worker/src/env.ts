@@ -1,10 +1,22 @@
 import { RECORDS_TOPIC } from "@usage-ingestion/shared";
-import { integerVar, logFormatVar, optionalStringVar, parseConfig, stringVar } from "@usage-ingestion/shared/server";
+import {
+  integerVar,
+  logFormatVar,
+  optionalStringVar,
+  parseConfig,
+  stringVar,
+  transportVar,
+  universeDomainVar,
+} from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 
 /** Every variable the worker reads; deployment sets these (infra tests hold the Terraform to this list). */
 export const WorkerEnvSchema = v.object({
   GOOGLE_CLOUD_PROJECT: optionalStringVar(),
+  /** The Google Cloud universe the clients (and our own commits) address; `googleapis.com` when unset. */
+  GOOGLE_CLOUD_UNIVERSE_DOMAIN: universeDomainVar(),
+  /** `wire`: our own Commit call (docs/decisions/0016); `client`: @google-cloud/firestore's, the fallback. */
+  FIRESTORE_COMMIT_TRANSPORT: transportVar(),
   /** How long an organization's custom prices are cached: a change reaches pricing within this time. */
   CUSTOM_PRICING_CACHE_TTL_MS: integerVar(10_000, 0),
   /** How long an organization's declared dimensions are cached: new cells carry a change within this time. */

@@ -16,9 +16,10 @@ import {
 } from "./function-name.ts";
 import { handleMessage, type PubSubEvent } from "./handler.ts";
 import { outsideDomain } from "./outside-domain.ts";
+import { commitsOn } from "./store/commits-transport.ts";
 import { firestoreCustomPricingStore } from "./store/custom-pricing-store.ts";
 import { firestoreDimensionsStore } from "./store/dimensions-store.ts";
-import { firestoreCommits, firestoreCommitsOptions } from "./store/firestore-commits.ts";
+import { firestoreCommitsOptions } from "./store/firestore-commits.ts";
 import { firestoreRecordStore } from "./store/records.ts";
 import { webhookFunctions } from "./webhooks/webhook-functions.ts";
 
@@ -30,14 +31,20 @@ const projectId = config.GOOGLE_CLOUD_PROJECT;
 // backlog drain); whoever registers one can set FIRESTORE_ENABLE_TRACING=on.
 process.env.FIRESTORE_ENABLE_TRACING ??= "off";
 const firestore = new Firestore(projectId ? { projectId } : {});
-// Records are committed on a channel of our own (store/firestore-commits.ts), to the same database.
-const commits = firestoreCommits(
-  firestoreCommitsOptions({
-    emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
-    projectId,
-    databaseId: firestore.databaseId,
-    timeoutMs: config.FIRESTORE_TIMEOUT_MS,
-  }),
+// Records are committed on a channel of our own (store/firestore-commits.ts), to the same database and
+// endpoint, found from the same settings once here; or, FIRESTORE_COMMIT_TRANSPORT=client, by the client.
+const commits = commitsOn(
+  config.FIRESTORE_COMMIT_TRANSPORT,
+  firestore,
+  () =>
+    firestoreCommitsOptions({
+      emulatorHost: process.env.FIRESTORE_EMULATOR_HOST,
+      universeDomain: config.GOOGLE_CLOUD_UNIVERSE_DOMAIN,
+      projectId,
+      databaseId: firestore.databaseId,
+      timeoutMs: config.FIRESTORE_TIMEOUT_MS,
+    }),
+  config.FIRESTORE_TIMEOUT_MS,
 );
 const deps = {
   records: firestoreRecordStore(firestore, commits, config.FIRESTORE_TIMEOUT_MS),

@@ -27,3 +27,21 @@ describe("the gateway's role", () => {
     expect(() => parseGatewayConfig({ GATEWAY_ROLE: "reader" })).toThrow(/GATEWAY_ROLE/);
   });
 });
+
+describe("the Google endpoints and transports, checked at start-up", () => {
+  it("publishes on our own call by default, on the Pub/Sub client when told, and nothing else", () => {
+    expect(parseGatewayConfig({}).PUBSUB_PUBLISH_TRANSPORT).toBe("wire");
+    expect(parseGatewayConfig({ PUBSUB_PUBLISH_TRANSPORT: "client" }).PUBSUB_PUBLISH_TRANSPORT).toBe("client");
+    expect(() => parseGatewayConfig({ PUBSUB_PUBLISH_TRANSPORT: "grpc" })).toThrow(/PUBSUB_PUBLISH_TRANSPORT/);
+  });
+
+  it("takes GOOGLE_CLOUD_UNIVERSE_DOMAIN only as a domain", () => {
+    expect(parseGatewayConfig({}).GOOGLE_CLOUD_UNIVERSE_DOMAIN).toBeUndefined();
+    expect(parseGatewayConfig({ GOOGLE_CLOUD_UNIVERSE_DOMAIN: "example.cloud" }).GOOGLE_CLOUD_UNIVERSE_DOMAIN).toBe(
+      "example.cloud",
+    );
+    for (const bad of ["https://googleapis.com", "googleapis.com/x", "", "localhost"]) {
+      expect(() => parseGatewayConfig({ GOOGLE_CLOUD_UNIVERSE_DOMAIN: bad })).toThrow(/GOOGLE_CLOUD_UNIVERSE_DOMAIN/);
+    }
+  });
+});

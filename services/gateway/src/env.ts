@@ -6,6 +6,8 @@ import {
   optionalStringVar,
   parseConfig,
   stringVar,
+  transportVar,
+  universeDomainVar,
 } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import type { RateLimitConfig } from "./limits/rate-limits.ts";
@@ -26,7 +28,11 @@ export const GatewayEnvSchema = v.object({
   /** `ingest`: POST /usage/transactions; `reports`: the report routes and the dashboard; `both`. */
   GATEWAY_ROLE: v.optional(v.picklist(GATEWAY_ROLES, 'must be "ingest", "reports" or "both"'), "both"),
   GOOGLE_CLOUD_PROJECT: optionalStringVar(),
+  /** The Google Cloud universe the clients (and our own calls) address; `googleapis.com` when unset. */
+  GOOGLE_CLOUD_UNIVERSE_DOMAIN: universeDomainVar(),
   PUBSUB_TOPIC: stringVar("usage-transactions"),
+  /** `wire`: our own Publish call (docs/decisions/0016); `client`: @google-cloud/pubsub's, the fallback. */
+  PUBSUB_PUBLISH_TRANSPORT: transportVar(),
   /** The Firestore database holding `api_keys` (docs/decisions/0010); organizations stay with the records. */
   KEYS_DATABASE: stringVar(DEFAULT_DATABASE),
   PUBLISH_TIMEOUT_MS: integerVar(10_000),

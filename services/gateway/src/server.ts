@@ -38,12 +38,17 @@ const role = config.GATEWAY_ROLE;
 const reportsFirestore = servesReports(role)
   ? new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true })
   : undefined;
-const pubsub = servesIngestion(role) ? new PubSub(projectId ? { projectId } : {}) : undefined;
+// The universe domain is given to the client as it would read it, so that our own calls follow it too.
+const universeDomain = config.GOOGLE_CLOUD_UNIVERSE_DOMAIN;
+const pubsub = servesIngestion(role)
+  ? new PubSub({ ...(projectId ? { projectId } : {}), ...(universeDomain ? { universeDomain } : {}) })
+  : undefined;
 // Bounded by PUBLISH_TIMEOUT_MS per request, keeping the ids confirmed before the bound.
 const publisher =
   pubsub &&
   pubSubPublisher(pubsub, {
     topic: config.PUBSUB_TOPIC,
+    transport: config.PUBSUB_PUBLISH_TRANSPORT,
     timeoutMs: config.PUBLISH_TIMEOUT_MS,
     batchMaxMs: config.PUBLISH_BATCH_MAX_MS,
   });
@@ -67,7 +72,7 @@ const server = createApp({
   logger.log("INFO", `gateway (${role}) listening on port ${config.PORT}`, {
     port: config.PORT,
     role,
-    ...(publisher ? { topic: config.PUBSUB_TOPIC } : {}),
+    ...(publisher ? { topic: config.PUBSUB_TOPIC, publish_transport: config.PUBSUB_PUBLISH_TRANSPORT } : {}),
   });
 });
 answerParserErrors(server, logger);

@@ -18,6 +18,23 @@ export function integerVar(defaultValue: number, min = 1) {
 export const stringVar = (defaultValue: string) =>
   v.pipe(v.optional(v.string(), defaultValue), v.minLength(1, "must not be empty"));
 
+/** GOOGLE_CLOUD_UNIVERSE_DOMAIN, as the Google clients read it: a domain such as `googleapis.com`. */
+export const universeDomainVar = () =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+        "must be a domain such as googleapis.com",
+      ),
+    ),
+  );
+
+/** Which transport a Google call goes through: our own gRPC channel (`wire`) or the official client (`client`). */
+export const TRANSPORTS = ["wire", "client"] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+export const transportVar = () => v.optional(v.picklist(TRANSPORTS, 'must be "wire" or "client"'), "wire");
+
 export const optionalStringVar = () => v.optional(v.pipe(v.string(), v.minLength(1, "must not be empty")));
 
 export function parseConfig<TSchema extends v.GenericSchema>(

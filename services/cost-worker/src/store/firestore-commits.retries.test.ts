@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, ServerHttp2Stream } from "node:http2";
 import { GrpcStatus } from "@usage-ingestion/shared/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeStandIns, echo, failureOf, standIn } from "../../../../test/setup/grpc-stand-in.ts";
+import { closeStandIns, cuttableProxy, echo, failureOf, standIn } from "../../../../test/setup/grpc-stand-in.ts";
 import { firestoreCommits, firestoreCommitsOptions } from "./firestore-commits.ts";
 
 /**
@@ -50,6 +50,42 @@ describe("the worker's Firestore commits", () => {
     await commits.close();
   });
 
+  it("never retry a commit without a create: its increments could be applied twice", async () => {
+    const { origin, calls } = await failingFirst(GrpcStatus.UNAVAILABLE, GrpcStatus.ABORTED);
+    const commits = firestoreCommits({ channel: { origin }, database: async () => DATABASE, timeoutMs: 5_000 });
+    const counters = [[["transactions"], 1]] as const;
+    const error = await failureOf(
+      commits.commit([
+        { kind: "merge", path: "c/cell", fields: { day: "2026-11-26" }, increments: counters },
+        { kind: "increment", path: "c/other", increments: counters },
+      ]),
+    );
+    expect(error.code).toBe(GrpcStatus.UNAVAILABLE);
+    expect(calls).toHaveLength(1);
+    await commits.close();
+  });
+
+  it("retry a commit whose connection was cut under it, UNAVAILABLE, on a new connection", async () => {
+    let arrived = 0;
+    const { origin } = await standIn((stream, headers, body) => {
+      if (++arrived > 1) echo(stream, headers, body);
+    });
+    const proxy = await cuttableProxy(origin);
+    const commits = firestoreCommits({
+      channel: { origin: proxy.origin },
+      database: async () => DATABASE,
+      timeoutMs: 5_000,
+    });
+    const committed = commits.commit([{ kind: "create", path: "c/d", fields: { a: 1 } }]);
+    await expect.poll(() => arrived).toBe(1);
+    proxy.cut();
+    await committed;
+    expect(arrived).toBe(2);
+    expect(proxy.connections()).toBe(2);
+    await commits.close();
+    await proxy.close();
+  });
+
   it("never retry what a retry cannot fix", async () => {
     for (const code of [3, 5, 6]) {
       const { origin, calls } = await failingFirst(code);
@@ -91,13 +127,27 @@ describe("the worker's Firestore commits", () => {
     const settings = { projectId: "p", databaseId: "(default)", timeoutMs: 1_000 };
     const emulator = firestoreCommitsOptions({ ...settings, emulatorHost: "127.0.0.1:8080" });
     expect(emulator.channel).toEqual({ origin: "http://127.0.0.1:8080" });
-    expect(emulator.headers).toEqual({ authorization: "Bearer owner" });
+    expect(emulator.headers).toMatchObject({ authorization: "Bearer owner" });
     expect(await emulator.database()).toBe(DATABASE);
 
     const cloud = firestoreCommitsOptions({ ...settings, emulatorHost: undefined });
     expect(cloud.channel.origin).toBe("https://firestore.googleapis.com:443");
     expect(cloud.channel.callHeaders).toBeTypeOf("function");
-    expect(cloud.headers).toBeUndefined();
+    expect(cloud.headers).not.toHaveProperty("authorization");
     expect(await cloud.database()).toBe(DATABASE);
+  });
+
+  it("send the Firestore client's x-goog-api-client with every commit", async () => {
+    const { origin, calls } = await failingFirst();
+    const options = firestoreCommitsOptions({
+      projectId: "p",
+      databaseId: "(default)",
+      timeoutMs: 5_000,
+      emulatorHost: origin.slice("http://".length),
+    });
+    const commits = firestoreCommits(options);
+    await commits.commit([{ kind: "create", path: "c/d", fields: {} }]);
+    expect(String(calls[0]?.["x-goog-api-client"])).toMatch(/^gl-node\/\S+ gax\/\S+ gccl\/\d+\.\d+\.\d+$/);
+    await commits.close();
   });
 });

@@ -1,19 +1,31 @@
+import firestorePackage from "@google-cloud/firestore/package.json" with { type: "json" };
 import { withTimeout } from "@usage-ingestion/shared";
 import {
+  apiClientHeader,
   FRAME_HEADER_BYTES,
   GrpcCallError,
   type GrpcChannelOptions,
   GrpcStatus,
   grpcChannel,
+  retryDelays,
 } from "@usage-ingestion/shared/server";
 import { GoogleAuth } from "google-auth-library";
 import { type DocumentWrite, encodeCommitRequest } from "./commit-wire.ts";
+import { type FirestoreClientSettings, firestoreEndpoint } from "./firestore-endpoint.ts";
 
 const COMMIT = "/google.firestore.v1.Firestore/Commit";
 /** What the Firestore client retries a commit on (its `commit` retry codes and ABORTED), and its backoff. */
 const RETRIED = new Set<number>([GrpcStatus.ABORTED, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.UNAVAILABLE]);
-const FIRST_RETRY_DELAY_MS = 100;
-const RETRY_DELAY_MULTIPLIER = 1.3;
+/** The Firestore client's x-goog-api-client, as it sends it with each call. */
+const CLIENT = apiClientHeader(`gccl/${firestorePackage.version}`);
+const BACKOFF = { initialDelayMs: 100, multiplier: 1.3, maxDelayMs: 60_000 };
+
+/**
+ * Whether a commit may be sent again: only when it carries a create (a does-not-exist precondition). A
+ * commit applied whose answer was lost then fails ALREADY_EXISTS, and nothing of it is applied twice (a
+ * commit is atomic). Without one, a retry could add a commit's increments twice: it is sent once.
+ */
+export const mayRetry = (writes: readonly DocumentWrite[]): boolean => writes.some((write) => write.kind === "create");
 
 /** Atomic commits of document writes, each within its own time. */
 export interface Commits {
@@ -37,9 +49,9 @@ export interface CommitsOptions {
 
 /**
  * Firestore's `Commit` as one unary gRPC call on the shared channel (Node.js's own `http2`), the request
- * written by `commit-wire.ts`, retried as the Firestore client retries it. A commit that succeeded but
- * whose answer was lost is harmless when retried: its create then fails ALREADY_EXISTS, which the record
- * store reads as a redelivery, and nothing of the first commit is applied twice (a commit is atomic).
+ * written by `commit-wire.ts`, retried as the Firestore client retries it (full jitter), but only when
+ * it carries a create (`mayRetry`). A commit that succeeded but whose answer was lost is harmless when
+ * retried: its create then fails ALREADY_EXISTS, which the record store reads as a redelivery.
  */
 export function firestoreCommits(options: CommitsOptions): Commits {
   const channel = grpcChannel(options.channel);
@@ -75,12 +87,15 @@ export function firestoreCommits(options: CommitsOptions): Commits {
           () => new GrpcCallError(GrpcStatus.DEADLINE_EXCEEDED, "the deadline passed finding the database"),
         ));
       const frame = encodeCommitRequest(name, writes, FRAME_HEADER_BYTES);
-      for (let delay = FIRST_RETRY_DELAY_MS; ; delay *= RETRY_DELAY_MULTIPLIER) {
+      const retriable = mayRetry(writes);
+      const delays = retryDelays(BACKOFF);
+      for (;;) {
         try {
           await channel.unary(COMMIT, frame, headers, deadline);
           return;
         } catch (error) {
-          const retried = error instanceof GrpcCallError && RETRIED.has(error.code);
+          const retried = retriable && error instanceof GrpcCallError && RETRIED.has(error.code);
+          const delay = retried ? delays(error) : 0;
           if (!retried || Date.now() + delay >= deadline) throw error;
           await new Promise((resolve) => setTimeout(resolve, delay));
         }
@@ -91,36 +106,37 @@ export function firestoreCommits(options: CommitsOptions): Commits {
 }
 
 /**
- * Where the Firestore client itself would send the call: the emulator (FIRESTORE_EMULATOR_HOST) in
- * plaintext as its owner, anything else firestore.googleapis.com over TLS with Application Default
- * Credentials; the database is the client's, in the configured project or the credentials' own.
+ * Where the Firestore client itself would send the call (firestore-endpoint.ts, from the same settings):
+ * the emulator in plaintext as its owner, anything else over TLS with Application Default Credentials;
+ * the database is the client's, in the configured project or the credentials' own.
  */
 export function firestoreCommitsOptions(settings: {
   emulatorHost: string | undefined;
+  /** The settings the worker gives its Firestore client (host, servicePath, apiEndpoint, port, ssl). */
+  client?: FirestoreClientSettings;
+  universeDomain?: string | undefined;
   projectId: string | undefined;
   databaseId: string;
   timeoutMs: number;
 }): CommitsOptions {
+  const endpoint = firestoreEndpoint(settings.client ?? {}, settings);
   // The scopes the Firestore client asks for.
   const auth = new GoogleAuth({
     scopes: ["https://www.googleapis.com/auth/cloud-platform", "https://www.googleapis.com/auth/datastore"],
   });
   const database = async () =>
     `projects/${settings.projectId ?? (await auth.getProjectId())}/databases/${settings.databaseId}`;
-  if (settings.emulatorHost) {
-    return {
-      channel: { origin: `http://${settings.emulatorHost}` },
-      headers: { authorization: "Bearer owner" },
-      database,
-      timeoutMs: settings.timeoutMs,
-    };
+  const common = { database, timeoutMs: settings.timeoutMs };
+  if (endpoint.emulator) {
+    return { ...common, channel: { origin: endpoint.origin }, headers: { authorization: "Bearer owner", ...CLIENT } };
   }
+  if (endpoint.origin.startsWith("http:")) return { ...common, channel: { origin: endpoint.origin }, headers: CLIENT };
   return {
+    ...common,
     channel: {
-      origin: "https://firestore.googleapis.com:443",
+      origin: endpoint.origin,
       callHeaders: async () => Object.fromEntries(await auth.getRequestHeaders()),
     },
-    database,
-    timeoutMs: settings.timeoutMs,
+    headers: CLIENT,
   };
 }

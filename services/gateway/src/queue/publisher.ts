@@ -1,7 +1,9 @@
 import type { PubSub } from "@google-cloud/pubsub";
 import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
+import type { Transport } from "@usage-ingestion/shared/server";
 import type { OutgoingMessage } from "./publish-wire.ts";
 import { type PublishOutcome, pubSubBatcher } from "./pubsub-batcher.ts";
+import { pubSubClientBatcher } from "./pubsub-client-batcher.ts";
 import { queueMessageData } from "./queue-message-json.ts";
 
 export { type PublishOutcome, PublishTimeoutError } from "./pubsub-batcher.ts";
@@ -25,6 +27,8 @@ export interface Publisher {
 
 export interface PubSubPublisherOptions {
   topic: string;
+  /** `wire`: our own Publish call (the default); `client`: the Pub/Sub client's (PUBSUB_PUBLISH_TRANSPORT). */
+  transport?: Transport;
   /** The most a request waits for its messages to be confirmed, retries included. */
   timeoutMs: number;
   /** How long a message may wait for others to share its publish call. */
@@ -37,11 +41,11 @@ export interface PubSubPublisherOptions {
  * `timeoutMs` per request: past it, what is not confirmed counts as not queued, and retries stop there.
  */
 export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions): Publisher {
-  const batcher = pubSubBatcher(pubsub, {
-    topic: options.topic,
-    timeoutMs: options.timeoutMs,
-    batchMaxMs: options.batchMaxMs ?? 5,
-  });
+  const batcherOptions = { topic: options.topic, timeoutMs: options.timeoutMs, batchMaxMs: options.batchMaxMs ?? 5 };
+  const batcher =
+    options.transport === "client"
+      ? pubSubClientBatcher(pubsub, batcherOptions)
+      : pubSubBatcher(pubsub, batcherOptions);
   return {
     publish: (messages, attributes, transactionTexts) => {
       // A request's messages share one organization, so one attributes object (and one encoding).

@@ -1,8 +1,9 @@
-import http2 from "node:http2";
+import http2, { type IncomingHttpHeaders } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { PubSub } from "@google-cloud/pubsub";
 import { OAuth2Client } from "google-auth-library";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { closeStandIns, cuttableProxy, framed, standIn } from "../../../../test/setup/grpc-stand-in.ts";
 import { PublishTimeoutError, publisherChannelOptions, pubSubBatcher } from "./pubsub-batcher.ts";
 
 const channelFor = async (pubsub: PubSub) => publisherChannelOptions(pubsub, await pubsub.getClientConfig());
@@ -25,6 +26,18 @@ describe("where the gateway's publish calls go", () => {
     const pubsub = new PubSub({ projectId: "p", apiEndpoint: "pubsub.googleapis.com" });
     const options = publisherChannelOptions(pubsub, { universeDomain: "example.com" });
     expect(options.origin).toBe("https://pubsub.example.com:443");
+  });
+
+  it("follows GOOGLE_CLOUD_UNIVERSE_DOMAIN when no endpoint or universe is given, as the generated client does", async () => {
+    // A run with the emulators started sets PUBSUB_EMULATOR_HOST, which PubSub reads when it is made.
+    vi.stubEnv("PUBSUB_EMULATOR_HOST", undefined);
+    vi.stubEnv("GOOGLE_CLOUD_UNIVERSE_DOMAIN", "example.cloud");
+    try {
+      const pubsub = new PubSub({ projectId: "p" });
+      expect((await channelFor(pubsub)).origin).toBe("https://pubsub.example.cloud:443");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("goes to an emulator in plaintext and without credentials", async () => {
@@ -60,5 +73,36 @@ describe("a publish call Pub/Sub does not answer", () => {
     expect(cancelledAfter[0]).toBeLessThan(850);
     await batcher.close();
     await new Promise((resolve) => server.close(resolve));
+  });
+});
+
+describe("a publish call whose connection is cut under it", () => {
+  afterEach(closeStandIns);
+
+  it("is retried on a new connection, and each message gets the id of the call that was answered", async () => {
+    let arrived = 0;
+    const headers: IncomingHttpHeaders[] = [];
+    const { origin } = await standIn((stream, received) => {
+      headers.push(received);
+      if (++arrived === 1) return;
+      stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
+      stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
+      // PublishResponse { message_ids: ["id-1"] }
+      stream.end(framed(Buffer.from([0x0a, 4, ...Buffer.from("id-1")])));
+    });
+    const proxy = await cuttableProxy(origin);
+    const batcher = pubSubBatcher(new PubSub({ projectId: "p", apiEndpoint: proxy.origin.slice(7) }), {
+      topic: "t",
+      timeoutMs: 5_000,
+      batchMaxMs: 0,
+    });
+    const published = batcher.publish([{ data: "{}", attributes: {} }]);
+    await expect.poll(() => arrived).toBe(1);
+    proxy.cut();
+    expect(await published).toEqual([{ id: "id-1" }]);
+    expect(String(headers[1]?.["x-goog-api-client"])).toMatch(/^gl-node\/\S+ gax\/\S+ gccl\/\d+\.\d+\.\d+$/);
+    expect(proxy.connections()).toBe(2);
+    await batcher.close();
+    await proxy.close();
   });
 });

@@ -1,5 +1,14 @@
 import type { PubSub } from "@google-cloud/pubsub";
-import { FRAME_HEADER_BYTES, type GrpcChannel, GrpcStatus, grpcChannel } from "@usage-ingestion/shared/server";
+import pubsubPackage from "@google-cloud/pubsub/package.json" with { type: "json" };
+import {
+  apiClientHeader,
+  FRAME_HEADER_BYTES,
+  type GrpcChannel,
+  type GrpcChannelOptions,
+  GrpcStatus,
+  grpcChannel,
+  retryDelays,
+} from "@usage-ingestion/shared/server";
 import {
   decodeMessageIds,
   encodePublishRequest,
@@ -13,6 +22,8 @@ import {
 const MAX_MESSAGES_PER_CALL = 1000;
 const MAX_BYTES_PER_CALL = 9 * 1024 * 1024;
 const PUBLISH_METHOD = "/google.pubsub.v1.Publisher/Publish";
+/** The Pub/Sub client's x-goog-api-client, as its generated client sends it with each call. */
+const CLIENT = apiClientHeader(`gccl/${pubsubPackage.version}`);
 /** The codes and backoff the generated client retries `Publish` on (publisher_client_config.json). */
 const RETRIED = new Set<number>([
   GrpcStatus.CANCELLED,
@@ -23,8 +34,7 @@ const RETRIED = new Set<number>([
   GrpcStatus.INTERNAL,
   GrpcStatus.UNAVAILABLE,
 ]);
-const FIRST_RETRY_DELAY_MS = 100;
-const RETRY_DELAY_MULTIPLIER = 4;
+const BACKOFF = { initialDelayMs: 100, multiplier: 4, maxDelayMs: 60_000 };
 
 /** What became of one message: the id Pub/Sub confirmed, or why there is none. */
 export type PublishOutcome = { id: string } | { error: unknown };
@@ -32,6 +42,7 @@ export type PublishOutcome = { id: string } | { error: unknown };
 export class PublishTimeoutError extends Error {
   override name = "PublishTimeoutError";
 }
+const timeoutError = (timeoutMs: number) => new PublishTimeoutError(`publish took longer than ${timeoutMs} ms`);
 
 export interface BatcherOptions {
   topic: string;
@@ -39,6 +50,18 @@ export interface BatcherOptions {
   timeoutMs: number;
   /** How long a message may wait for others to share its call; a request's messages always share one. */
   batchMaxMs: number;
+  /** Channel settings beyond where PubSub points it (timeouts, or a socket of the canary's own). */
+  channel?: Omit<GrpcChannelOptions, "origin" | "callHeaders">;
+}
+
+/** Publishes requests' messages in batches; our own (pubSubBatcher) or the Pub/Sub client's (pubSubClientBatcher). */
+export interface PublishBatcher {
+  /** Resolves once every message is confirmed or failed, or the request's time is up; never rejects. */
+  publish(messages: readonly OutgoingMessage[]): Promise<PublishOutcome[]>;
+  /** Sends what is waiting and resolves once every call made so far has settled. */
+  flush(): Promise<void>;
+  /** Flushes, then closes what this batcher opened. */
+  close(): Promise<void>;
 }
 
 /** One request's messages: their outcomes fill in as calls settle; the request is answered when all are in. */
@@ -68,7 +91,7 @@ interface Pending extends SizedMessage {
  * Every request is bounded by `timeoutMs`: when it runs out, the messages already confirmed keep their ids
  * and the rest fail with PublishTimeoutError, even if a call is still under way.
  */
-export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
+export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions): PublishBatcher {
   const sizer = new MessageSizer();
   let pending: Pending[] = [];
   let pendingBytes = 0;
@@ -83,9 +106,13 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
       const topic = options.topic.startsWith("projects/")
         ? options.topic
         : `projects/${pubsub.projectId}/topics/${options.topic}`;
-      const channel = grpcChannel(publisherChannelOptions(pubsub, config));
-      // The routing header the generated client sends with every Publish.
-      return { channel, topic, headers: { "x-goog-request-params": `topic=${encodeURIComponent(topic)}` } };
+      const channel = grpcChannel({ ...options.channel, ...publisherChannelOptions(pubsub, config) });
+      // The routing and client headers the generated client sends with every Publish.
+      const headers = {
+        "x-goog-request-params": `topic=${encodeURIComponent(topic)}`,
+        ...CLIENT,
+      };
+      return { channel, topic, headers };
     })().catch((error: unknown) => {
       connected = undefined;
       throw error;
@@ -113,7 +140,7 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
       const frame = encodePublishRequest(topic, batch, FRAME_HEADER_BYTES);
       // The data is in the frame now: let the strings go while Pub/Sub answers.
       for (const item of batch) item.data = "";
-      let delay = FIRST_RETRY_DELAY_MS;
+      const delays = retryDelays(BACKOFF);
       let ids: string[];
       for (;;) {
         try {
@@ -121,9 +148,10 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
           break;
         } catch (error) {
           const code = (error as { code?: number }).code;
-          if (code === undefined || !RETRIED.has(code) || Date.now() + delay >= deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random() / 2)));
-          delay *= RETRY_DELAY_MULTIPLIER;
+          if (code === undefined || !RETRIED.has(code)) throw error;
+          const delay = delays(error);
+          if (Date.now() + delay >= deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, delay));
         }
       }
       batch.forEach((item, index) => {
@@ -131,7 +159,12 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
         settle(item.slot, item.index, id ? { id } : { error: new Error("Pub/Sub confirmed the call without an id") });
       });
     } catch (error) {
-      for (const item of batch) settle(item.slot, item.index, { error });
+      // The call ran out of the earliest request's time: those requests time out, as their own bound says.
+      const late = (error as { code?: number }).code === GrpcStatus.DEADLINE_EXCEEDED;
+      for (const item of batch) {
+        const timedOut = late && item.slot.deadline <= deadline;
+        settle(item.slot, item.index, { error: timedOut ? timeoutError(options.timeoutMs) : error });
+      }
     }
   };
 
@@ -168,7 +201,7 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
         slot.timer = setTimeout(() => {
           for (let index = 0; index < slot.outcomes.length; index++) {
             slot.outcomes[index] ??= {
-              error: new PublishTimeoutError(`publish took longer than ${options.timeoutMs} ms`),
+              error: timeoutError(options.timeoutMs),
             };
           }
           finish(slot);
@@ -204,13 +237,17 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions) {
 
 /**
  * Where PubSub itself would send the call: the emulator in plaintext (PUBSUB_EMULATOR_HOST, or an
- * endpoint PubSub took for one), anything else over TLS with PubSub's own credentials.
+ * endpoint PubSub took for one), anything else over TLS with PubSub's own credentials. Without an
+ * endpoint, the universe domain is its option's, else GOOGLE_CLOUD_UNIVERSE_DOMAIN, as its generated
+ * client reads them (the gateway parses the variable at start-up and gives it to PubSub).
  */
 export function publisherChannelOptions(
   pubsub: PubSub,
-  config: { servicePath?: string; port?: number | string; universeDomain?: string },
+  config: { servicePath?: string; port?: number | string; universeDomain?: string; universe_domain?: string },
 ) {
-  const host = config.servicePath ?? `pubsub.${config.universeDomain ?? "googleapis.com"}`;
+  const universe =
+    config.universeDomain ?? config.universe_domain ?? process.env.GOOGLE_CLOUD_UNIVERSE_DOMAIN ?? "googleapis.com";
+  const host = config.servicePath ?? `pubsub.${universe}`;
   if (pubsub.isEmulator) return { origin: `http://${host}:${config.port ?? 80}` };
   return {
     origin: `https://${host}:${config.port ?? 443}`,

@@ -1,4 +1,5 @@
-import http2, { type ClientHttp2Session, type ClientHttp2Stream, type SecureClientSessionOptions } from "node:http2";
+import http2, { type ClientHttp2Stream } from "node:http2";
+import { type Connection, type ConnectionOptions, grpcConnections } from "./grpc-connection.ts";
 import {
   decodeDetails,
   FRAME_HEADER_BYTES,
@@ -8,6 +9,7 @@ import {
   statusOfHttp,
   statusOfReset,
 } from "./grpc-status.ts";
+import { decodeStatusDetails } from "./grpc-status-details.ts";
 
 export { FRAME_HEADER_BYTES, GrpcCallError, GrpcStatus } from "./grpc-status.ts";
 
@@ -18,100 +20,35 @@ export { FRAME_HEADER_BYTES, GrpcCallError, GrpcStatus } from "./grpc-status.ts"
  * streaming, no load balancing. It replaced grpc-js for the publish call because grpc-js's per-call
  * machinery cost the gateway more CPU than all of its own work per request (docs/decisions/0001-publish-on-nodes-http2.md).
  *
- * The connection is opened on the first call and again after it is lost or the server sends GOAWAY;
- * a call that runs out of time is cancelled, and the connection is checked with a PING, so a connection
- * that died silently is replaced rather than waited on.
+ * The connection (grpc-connection.ts) is opened on the first call and again after it is lost or the
+ * server sends GOAWAY; a call settles by its deadline whatever the network does, and is then cancelled
+ * and its connection checked with a (rate-limited) PING, so a connection that died silently is replaced
+ * rather than waited on. What happens under a dropped connection, a stalled handshake or a slow reader
+ * is what grpc-js 1.14 does (docs/decisions/0016-production-safe-transports.md).
  */
 
-export interface GrpcChannelOptions {
-  /** `http://host:port` for a plaintext server (the emulator), `https://host:port` for TLS. */
-  origin: string;
+export interface GrpcChannelOptions extends ConnectionOptions {
   /** Headers every call carries, such as its authorization; the auth library caches its token. */
   callHeaders?: () => Promise<Record<string, string>>;
-  /** TLS settings beyond Node's defaults (a test's own certificate authority). */
-  tls?: Pick<SecureClientSessionOptions, "ca">;
-  /** How long a PING may take before the connection is given up as dead; 5 s by default. */
-  pingTimeoutMs?: number;
-  /** A connection idle this long is PINGed alongside its next call; 30 s by default. */
-  idleCheckMs?: number;
 }
 
 export interface GrpcChannel {
   /**
    * Calls `path` with `frame`, whose first FRAME_HEADER_BYTES are left for the frame header and the rest
    * is the encoded request; resolves with the encoded response message, or rejects with a GrpcCallError.
-   * `deadline` is a Date.now() time: the server is told it, and the call is cancelled when it passes.
+   * `deadline` is a Date.now() time: the server is told it, and the call settles by then whatever the
+   * network does (a handshake that never completes, a connection that never answers).
    */
   unary(path: string, frame: Buffer, headers: Record<string, string>, deadline: number): Promise<Buffer>;
   /** Closes the connection once the calls under way have ended. */
   close(): Promise<void>;
 }
 
-/** One HTTP/2 connection and how many calls are on it: it holds the process open only while one is. */
-interface Connection {
-  session: ClientHttp2Session;
-  calls: number;
-  /** When its last call began. */
-  usedAt: number;
-  /** A PING is out: one at a time, however many calls time out together. */
-  checking: boolean;
-}
-
 export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
-  const pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
-  const idleCheckMs = options.idleCheckMs ?? 30_000;
-  let current: Connection | undefined;
+  const connections = grpcConnections(options);
   /** Calls from unary() to their end, credentials included: close() waits for them. */
   let active = 0;
   const idle = new Set<() => void>();
-
-  const forget = (lost: Connection) => {
-    if (current === lost) current = undefined;
-  };
-  const connection = (): Connection => {
-    if (current && !current.session.closed && !current.session.destroyed) return current;
-    const opened: Connection = {
-      session: http2.connect(options.origin, { ...options.tls }),
-      calls: 0,
-      usedAt: Date.now(),
-      checking: false,
-    };
-    // A lost connection fails its own streams (each sees its close); new calls open a new one.
-    opened.session.on("error", () => forget(opened));
-    opened.session.on("goaway", () => forget(opened));
-    opened.session.on("close", () => forget(opened));
-    opened.session.unref();
-    current = opened;
-    return opened;
-  };
-  /**
-   * After a call ran out of time, or before the first call on a connection idle for a while: a
-   * connection that does not answer a PING within pingTimeoutMs is destroyed: its calls still waiting for
-   * an answer fail UNAVAILABLE (retried on a new one); a call whose answer had begun fails INTERNAL, as
-   * grpc-js fails it (a stream closed without a status). A PING that fails outright only means the
-   * connection is already closing, which replaces it anyway.
-   */
-  const check = (connection: Connection) => {
-    const { session } = connection;
-    if (connection.checking || session.closed || session.destroyed) return;
-    connection.checking = true;
-    const timer = setTimeout(() => session.destroy(), pingTimeoutMs);
-    timer.unref();
-    const done = () => {
-      clearTimeout(timer);
-      connection.checking = false;
-    };
-    if (!session.ping(done)) done();
-  };
-  const begin = (used: Connection) => {
-    if (used.calls++ === 0) used.session.ref();
-    const now = Date.now();
-    if (now - used.usedAt > idleCheckMs) check(used);
-    used.usedAt = now;
-  };
-  const end = (used: Connection) => {
-    if (--used.calls === 0 && !used.session.destroyed) used.session.unref();
-  };
 
   /**
    * A call's stream, opened, and its answer; the stream is undefined when it could not be opened (the
@@ -128,7 +65,7 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
       let used: Connection | undefined;
       let stream: ClientHttp2Stream;
       try {
-        used = connection();
+        used = connections.get();
         stream = used.session.request({
           ...extra,
           ":method": "POST",
@@ -140,71 +77,86 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
         });
       } catch (error) {
         // A connection that is closing refuses new streams at once: the next attempt opens a new one.
-        if (used) forget(used);
+        if (used) connections.forget(used);
         reject(new GrpcCallError(GrpcStatus.UNAVAILABLE, (error as Error).message));
         return;
       }
       const on = used;
-      begin(on);
+      connections.begin(on);
       const chunks: Buffer[] = [];
       let httpStatus = 0;
       let contentType: string | undefined;
       let isGrpc = false;
       let grpcStatus: unknown;
       let grpcMessage: unknown;
+      let grpcDetails: unknown;
       let failure: Error | undefined;
-      let timedOut = false;
+      let settled = false;
+      // The deadline settles the call by itself: a stream on a connection that never completes its
+      // handshake may not close until the socket does (minutes on a real network).
       const timer = setTimeout(() => {
-        timedOut = true;
+        settled = true;
+        reject(new GrpcCallError(GrpcStatus.DEADLINE_EXCEEDED, "the deadline passed"));
         stream.close(http2.constants.NGHTTP2_CANCEL);
-        check(on);
+        connections.check(on);
       }, remaining);
+      const status = (headers: http2.IncomingHttpHeaders) => {
+        grpcStatus = headers["grpc-status"];
+        grpcMessage = headers["grpc-message"];
+        grpcDetails = headers["grpc-status-details-bin"];
+      };
       stream.on("response", (headers) => {
         httpStatus = Number(headers[":status"]);
         contentType = headers["content-type"];
         isGrpc = contentType?.startsWith("application/grpc") ?? false;
         // A trailers-only response carries its status with the headers.
-        if (headers["grpc-status"] !== undefined) {
-          grpcStatus = headers["grpc-status"];
-          grpcMessage = headers["grpc-message"];
-        }
+        if (headers["grpc-status"] !== undefined) status(headers);
       });
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("trailers", (trailers) => {
-        grpcStatus = trailers["grpc-status"];
-        grpcMessage = trailers["grpc-message"];
-      });
+      stream.on("trailers", status);
       stream.on("error", (error: Error) => {
         failure = error;
       });
       stream.on("close", () => {
         clearTimeout(timer);
-        end(on);
+        connections.end(on);
+        if (settled) return;
+        settled = true;
         try {
-          if (timedOut) throw new GrpcCallError(GrpcStatus.DEADLINE_EXCEEDED, "the deadline passed");
-          if (grpcStatus !== undefined) {
-            const code = Number(grpcStatus);
-            if (code !== GrpcStatus.OK) throw new GrpcCallError(code, decodeDetails(grpcMessage));
-            resolve(responseMessage(chunks));
-            return;
-          }
-          if (httpStatus !== 0 && (httpStatus !== 200 || !isGrpc)) {
-            const code = httpStatus === 200 ? GrpcStatus.UNKNOWN : statusOfHttp(httpStatus);
-            throw new GrpcCallError(code, `HTTP status ${httpStatus}, ${contentType ?? "no content type"}`);
-          }
-          // The connection failing fails its streams with an error of their own kind (not a reset).
-          const lost = failure && (failure as NodeJS.ErrnoException).code !== "ERR_HTTP2_STREAM_ERROR";
-          if (lost) throw new GrpcCallError(GrpcStatus.UNAVAILABLE, (failure as Error).message);
-          // The server reset the stream: its code says why.
-          if (stream.rstCode !== undefined && stream.rstCode !== http2.constants.NGHTTP2_NO_ERROR) {
-            throw new GrpcCallError(statusOfReset(stream.rstCode), `stream reset with code ${stream.rstCode}`);
-          }
-          if (httpStatus === 0) throw new GrpcCallError(GrpcStatus.UNAVAILABLE, "the connection closed mid-call");
-          throw new GrpcCallError(GrpcStatus.INTERNAL, "the answer ended without a gRPC status");
+          resolve(outcome());
         } catch (error) {
           reject(error);
         }
       });
+      const outcome = (): Buffer => {
+        if (grpcStatus !== undefined) {
+          const code = Number(grpcStatus);
+          if (code !== GrpcStatus.OK) {
+            throw new GrpcCallError(code, decodeDetails(grpcMessage), decodeStatusDetails(grpcDetails));
+          }
+          return responseMessage(chunks);
+        }
+        if (httpStatus !== 0 && (httpStatus !== 200 || !isGrpc)) {
+          const code = httpStatus === 200 ? GrpcStatus.UNKNOWN : statusOfHttp(httpStatus);
+          throw new GrpcCallError(code, `HTTP status ${httpStatus}, ${contentType ?? "no content type"}`);
+        }
+        // The server refused the stream (above a GOAWAY's last stream id, say): UNAVAILABLE, retried.
+        if (stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM) {
+          throw new GrpcCallError(GrpcStatus.UNAVAILABLE, "stream refused by the server");
+        }
+        // As grpc-js: a connection that failed under the call (Node then reports a CANCEL of its own)
+        // fails it UNAVAILABLE, before or after the answer's headers, so that it is retried.
+        const lost = failure && (failure as NodeJS.ErrnoException).code !== "ERR_HTTP2_STREAM_ERROR";
+        if (lost || on.dropped || on.session.destroyed) {
+          throw new GrpcCallError(GrpcStatus.UNAVAILABLE, `Connection dropped${lost ? `: ${failure?.message}` : ""}`);
+        }
+        // The server reset the stream: its code says why.
+        if (stream.rstCode !== undefined && stream.rstCode !== http2.constants.NGHTTP2_NO_ERROR) {
+          throw new GrpcCallError(statusOfReset(stream.rstCode), `stream reset with code ${stream.rstCode}`);
+        }
+        if (httpStatus === 0) throw new GrpcCallError(GrpcStatus.UNAVAILABLE, "the connection closed mid-call");
+        throw new GrpcCallError(GrpcStatus.INTERNAL, "the answer ended without a gRPC status");
+      };
       opened = stream;
     });
     return { stream: opened, answer };
@@ -261,9 +213,7 @@ export function grpcChannel(options: GrpcChannelOptions): GrpcChannel {
     },
     async close() {
       if (active > 0) await new Promise<void>((resolve) => idle.add(resolve));
-      const last = current?.session;
-      current = undefined;
-      if (last && !last.destroyed) await new Promise<void>((resolve) => last.close(() => resolve()));
+      await connections.close();
     },
   };
 }

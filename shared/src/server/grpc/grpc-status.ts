@@ -1,4 +1,5 @@
 import http2 from "node:http2";
+import type { StatusDetails } from "./grpc-status-details.ts";
 
 /** gRPC's statuses and frames, as the protocol defines them (PROTOCOL-HTTP2.md), for grpc-channel.ts. */
 
@@ -18,14 +19,24 @@ export const GrpcStatus = {
   UNAUTHENTICATED: 16,
 } as const;
 
-/** A call that ended without a response message: its gRPC status code and the server's message. */
-export class GrpcCallError extends Error {
+/**
+ * A call that ended without a response message: its gRPC status code and the server's message, and the
+ * decoded `grpc-status-details-bin` where the server sent one (the fields google-gax's GoogleError has).
+ */
+export class GrpcCallError extends Error implements StatusDetails {
   override name = "GrpcCallError";
+  statusDetails?: unknown[];
+  reason?: string;
+  domain?: string;
+  errorInfoMetadata?: Record<string, string>;
+  retryDelayMs?: number;
   constructor(
     readonly code: number,
     readonly details: string,
+    statusDetails?: StatusDetails,
   ) {
     super(`${code} ${codeName(code)}: ${details}`);
+    if (statusDetails) Object.assign(this, statusDetails);
   }
 }
 
