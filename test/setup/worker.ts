@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
 import { QUEUE_SCHEMA_VERSION, type QueueMessage, RECORDS_TOPIC, type Transaction } from "@usage-ingestion/shared";
-import { pubSubRecordsFeed, type RecordsFeed } from "../../services/cost-worker/src/feed/records-feed.ts";
 import type { Transport } from "@usage-ingestion/shared/server";
+import { pubSubRecordsFeed, type RecordsFeed } from "../../services/cost-worker/src/feed/records-feed.ts";
 import type { PubSubEvent, WorkerDeps } from "../../services/cost-worker/src/handler.ts";
 import { commitsOn } from "../../services/cost-worker/src/store/commits-transport.ts";
 import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
