@@ -12,6 +12,8 @@ export interface HttpFigures {
   /** The server process's own CPU time over the load, per request and per transaction. */
   cpuUsPerRequest: number;
   cpuUsPerTransaction: number;
+  /** The share of one core the server used over the load (1 = a whole core): whether it was saturated. */
+  coreShare: number;
 }
 
 /** A fixed load against one server process, with that process's own CPU time read around it. */
@@ -23,6 +25,7 @@ export async function measuredLoad(options: {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  overallRate?: number;
 }): Promise<HttpFigures> {
   const { result, cpuMicros } = await withCpu(options.pid, () =>
     load({
@@ -31,6 +34,7 @@ export async function measuredLoad(options: {
       headers: options.headers,
       connections: options.connections,
       durationSeconds: options.seconds,
+      overallRate: options.overallRate,
     }),
   );
   const requests = Math.max(1, result.total);
@@ -44,5 +48,6 @@ export async function measuredLoad(options: {
     errors: result.errors,
     cpuUsPerRequest: cpuMicros / requests,
     cpuUsPerTransaction: cpuMicros / (requests * options.transactionsPerRequest),
+    coreShare: cpuMicros / (options.seconds * 1e6),
   };
 }

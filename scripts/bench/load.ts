@@ -16,6 +16,8 @@ export async function load(options: {
   headers?: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  /** Requests a second offered over all connections (an open load); absent, as fast as answers come. */
+  overallRate?: number;
   /** A fresh body per request, where each must differ (unique Pub/Sub message ids). */
   nextBody?: () => string;
 }): Promise<LoadResult> {
@@ -25,6 +27,7 @@ export async function load(options: {
     method: "POST",
     connections: options.connections,
     duration: options.durationSeconds,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     headers: { "content-type": "application/json", ...options.headers },
     body: options.body,
     ...(nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] } : {}),

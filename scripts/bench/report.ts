@@ -2,7 +2,7 @@ import type { MedianDrain } from "./backlog.ts";
 import type { ReportLatency } from "./report-latency.ts";
 import type { LatencyFigures } from "./steps/accept-to-record.ts";
 import type { GatewayFigures } from "./steps/gateway.ts";
-import { type MeasuredPair, ROUNDS } from "./steps/http-pair.ts";
+import { type MeasuredPair, ROUNDS, SINGLE_RATE } from "./steps/http-pair.ts";
 
 export interface BenchResults {
   node: string;
@@ -48,8 +48,9 @@ function rows(r: BenchResults): Row[] {
       "single, requests/s",
       fmt(gw?.single.requestsPerSecond),
       fmt(bare?.single.requestsPerSecond),
-      "shared cores: see CPU",
+      SINGLE_RATE > 0 ? `${fmt(SINGLE_RATE)} offered to each` : "as fast as answered",
     ],
+    ["single, share of a core", fmt(gw?.single.coreShare, 2), fmt(bare?.single.coreShare, 2), "1.00 = saturated"],
     [
       "single, p50 / p99 ms",
       `${fmt(gw?.single.p50Ms)} / ${fmt(gw?.single.p99Ms)}`,
@@ -119,7 +120,7 @@ export function printReport(results: BenchResults): void {
   for (const row of rows(results)) console.log(line(row));
   console.log(
     `\nYardstick: a bare Express 5 app for the gateway rows, a minimal push handler for the worker rows. CPU is each` +
-      ` process's own (/proc/<pid>/stat). ${results.seconds} s per load; 50 connections single, 10 bulk; gateway rows are` +
+      ` process's own (/proc/<pid>/stat). ${results.seconds} s per load; single on 50 connections (${SINGLE_RATE > 0 ? `${SINGLE_RATE} requests/s offered to both` : "closed load"}), bulk on 10; gateway rows are` +
       ` the median of ${ROUNDS} rounds, the servers taking turns (every round: ${roundsLine(results)}); worker rows are` +
       ` each figure's median of ${ROUNDS} backlogs, the handlers taking turns (every round, minimal/worker:` +
       ` ${drainRoundsLine(results)}). Node ${results.node};` +
