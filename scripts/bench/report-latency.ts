@@ -11,12 +11,14 @@ import { startEmulators } from "../lib/emulators.ts";
 import { REPO_ROOT } from "../lib/services.ts";
 import { DAYS, MONTH_TRANSACTIONS, seedMonth } from "./month-seed.ts";
 import { CUSTOMERS, MODELS } from "./report-cells.ts";
+import { type ReportMemory, reportMemory } from "./report-memory.ts";
 import { caseLine, counting, type ReportCase, timeReport } from "./report-timing.ts";
 import { seedToday, TODAY, TODAY_NOW } from "./today-seed.ts";
 
 /**
  * The reports at volume (issue 26): a month of a company that bills thousands of customers (month-seed.ts),
- * today so far (today-seed.ts), both timed over HTTP on the app in this process.
+ * today so far (today-seed.ts), both timed over HTTP on the app in this process; then the built gateway's
+ * memory under six worst-case reports at once (report-memory.ts).
  */
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 10);
 const ORG = "bench-reports";
@@ -34,20 +36,26 @@ export interface ReportLatency {
   };
   /** Per report: wall time, and this process's CPU time (the report's own work, whatever the machine's load). */
   cases: ReportCase[];
+  /** The built gateway under six worst-case reports at once. */
+  memory: ReportMemory & { loadAverage: number[] };
 }
 
 const n = (value: number) => value.toLocaleString("en-US");
 
 /**
  * Seeds, then times GET /usage/costs over HTTP (BENCH_REPORT_RUNS times each), with this process's CPU
- * time (the gateway's app runs in it: routing, Firestore's client, the report).
+ * time (the gateway's app runs in it: routing, Firestore's client, the report); then the gateway's memory.
  * The emulators' addresses come from the environment.
  */
 export async function reportLatency(projectId: string): Promise<ReportLatency> {
   const db = new Firestore({ projectId });
   const reportsDb = new Firestore({ projectId, useBigInt: true });
   await createOrganization(db, ORG);
-  const { key } = await createApiKey({ records: db, keys: db }, ORG, undefined, undefined, "read");
+  // Two read keys: at most 4 reports of one key run at once, and the memory figure sends six.
+  const keyPair = [];
+  for (let i = 0; i < 2; i++)
+    keyPair.push((await createApiKey({ records: db, keys: db }, ORG, undefined, undefined, "read")).key);
+  const key = keyPair[0] as string;
   const seedStart = Date.now();
   const month = await seedMonth(reportsDb, ORG);
   const monthSeconds = (Date.now() - seedStart) / 1000;
@@ -79,7 +87,7 @@ export async function reportLatency(projectId: string): Promise<ReportLatency> {
     ["12:00 to 12:00 by customer,model (2 edges)", `from=${DAYS[0]}T12:00:00Z&to=${last}T12:00:00Z&${byCell}`],
     ["today so far by customer,model", `from=${TODAY}&to=${TODAY_NOW}&${byCell}`],
   ] as const;
-  const result: ReportLatency = {
+  const result: Omit<ReportLatency, "memory"> = {
     lines: [
       `\nreports: ${n(MONTH_TRANSACTIONS)} transactions, ${n(CUSTOMERS)} customers x 2 of ${MODELS.length} models (${n(month.dayCells)} cells a day, ${n(month.hourCells)} in the 24 edge hours) over ${DAYS.length} days; seeded in ${monthSeconds.toFixed(0)} s, the month folded in ${(month.monthFoldMs / 1000).toFixed(1)} s (${n(month.monthCells)} cells, ${month.monthParts} part(s)); ${RUNS} runs a report; load average ${loadavg()[0]?.toFixed(1)}`,
       `today so far (${TODAY} up to ${TODAY_NOW.slice(11, 16)}): ${n(today.transactions)} transactions, ${today.hours} hour summaries (${n(today.summaryCells)} cells) and the open hour's ${n(today.records)} records, stored by the worker's writer in ${today.recordsSeconds.toFixed(0)} s`,
@@ -112,7 +120,14 @@ export async function reportLatency(projectId: string): Promise<ReportLatency> {
   server.close();
   await Promise.allSettled([db.terminate(), reportsDb.terminate()]);
 
-  return result;
+  // The worst case the data allows: every day seeded, grouped by every field (a group per cell and day).
+  const worst = `from=${DAYS[0]}&to=${TODAY_NOW}&group_by=day,billable_customer_id,model,provider,model_tier&limit=10000`;
+  const loadAverage = loadavg();
+  const memory = await reportMemory(process.env as Record<string, string>, keyPair, worst);
+  result.lines.push(
+    `6 worst-case reports at once on the built gateway (${worst}): ${memory.ok} answered 200, ${memory.tooLarge} 422 report_too_large, ${memory.other} otherwise; peak RSS ${memory.peakRssMb?.toFixed(1) ?? "?"} MB (${memory.startRssMb?.toFixed(1) ?? "?"} MB after start-up)${memory.survived ? "" : ", THE GATEWAY DIED"}; times ${memory.answers.map((answer) => `${answer.status} in ${answer.ms} ms`).join(", ")}; load average ${loadAverage[0]?.toFixed(1)}`,
+  );
+  return { ...result, memory: { ...memory, loadAverage } };
 }
 
 if (process.argv[1]?.endsWith("bench/report-latency.ts")) {
