@@ -34,6 +34,23 @@ interface Window {
  * range share ONE report, grouped by the scope fields they filter on; each sums its own groups. The
  * `reportBudget` bounds all of it: past its ceilings ReportTooLarge is thrown.
  */
+/**
+ * One report for the budgets of a window: a field every budget names with the same value is a filter of the
+ * query (read once, no group per value), the others are grouped by; a budget then sums its groups.
+ */
+function windowQuery(scopes: Array<Partial<Record<ReportField, string>>>) {
+  const fields = [...new Set(scopes.flatMap((filters) => Object.keys(filters)))] as ReportField[];
+  const shared: Partial<Record<ReportField, string>> = {};
+  const groupBy: ReportField[] = [];
+  for (const field of fields) {
+    const values = new Set(scopes.map((filters) => filters[field]));
+    const [only] = values;
+    if (values.size === 1 && only !== undefined) shared[field] = only;
+    else groupBy.push(field);
+  }
+  return { groupBy, shared };
+}
+
 export async function budgetStatuses(
   source: ReportSource,
   organizationId: string,
@@ -52,11 +69,11 @@ export async function budgetStatuses(
   }
   const spent = new Map<BudgetDocument, bigint>();
   for (const window of windows.values()) {
-    const groupBy = [...new Set(window.budgets.flatMap((each) => Object.keys(each.filters)))] as ReportField[];
+    const { groupBy, shared } = windowQuery(window.budgets.map((each) => each.filters));
     const report = await costReport(
       source,
       organizationId,
-      { ...window.range, groupBy, filters: {}, format: "json", limit: Number.POSITIVE_INFINITY, offset: 0 },
+      { ...window.range, groupBy, filters: shared, format: "json", limit: Number.POSITIVE_INFINITY, offset: 0 },
       [],
       reportBudget,
     );
@@ -64,7 +81,8 @@ export async function budgetStatuses(
       let nanos = 0n;
       for (const group of report.groups) {
         const key = group.key as Record<string, string | null>;
-        if (Object.entries(filters).every(([field, value]) => key[field] === value)) nanos += BigInt(group.cost_nanos);
+        const counts = Object.entries(filters).every(([field, value]) => field in shared || key[field] === value);
+        if (counts) nanos += BigInt(group.cost_nanos);
       }
       spent.set(budget, nanos);
     }
