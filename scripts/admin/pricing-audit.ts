@@ -56,7 +56,7 @@ export async function pricingAudit(
   };
   const readOrganization = async (org: { id: string }) => {
     // An operator's audit: ceilings an operator would rather wait for, as `admin costs`.
-    const budget = new ReportBudget({ maxDocuments: 2_000_000, timeoutMs: 600_000 });
+    const budget = new ReportBudget({ maxDocuments: 2_000_000, timeoutMs: 600_000, maxGroups: 2_000_000 });
     const [gaps, costs, own] = await Promise.all([
       unpricedReport(source, org.id, query, budget),
       costReport(source, org.id, query, [], budget),

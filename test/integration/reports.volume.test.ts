@@ -9,7 +9,13 @@ const seeds = customers.flatMap((customer, i) => [
   { received_at: "2026-05-02T10:00:00.000Z", customer, cost_nanos: (i + 1) * 100 },
   { received_at: "2026-05-03T10:00:00.000Z", customer, cost_nanos: (i + 1) * 10 },
 ]);
-const SETTINGS = { maxDocuments: 100, timeoutMs: 10_000, atOnce: { perInstance: 4, perKey: 2 } };
+const SETTINGS = {
+  maxDocuments: 100,
+  timeoutMs: 10_000,
+  maxGroups: 1_000,
+  groupsPerInstance: 1_000,
+  atOnce: { perInstance: 4, perKey: 2 },
+};
 
 let fixture: Awaited<ReturnType<typeof reportFixture>>;
 beforeAll(async () => {
@@ -78,6 +84,27 @@ describe("a report past its ceiling", () => {
   });
 });
 
+describe("a report holding more groups than its ceiling", () => {
+  it("answers 422 report_too_large naming the groups, and answers the same range grouped by less", async () => {
+    // Five customers, a ceiling of four groups: by customer it is refused, by nothing it is one group.
+    const narrow = await reportFixture([], seeds, { reportSettings: { ...SETTINGS, maxGroups: 4 } });
+    try {
+      const refused = await narrow.get(`/usage/costs?${RANGE}`);
+      expect(refused.status).toBe(422);
+      const body = await refused.json();
+      expect(body.error.code).toBe("report_too_large");
+      expect(body.error.message).toMatch(
+        /more than 4 groups \(5 after \d+ documents\); narrow the range or the grouping\.$/,
+      );
+      const whole = await narrow.get("/usage/costs?from=2026-05-01&to=2026-05-03T12:00:00Z");
+      expect(whole.status).toBe(200);
+      expect((await whole.json()).totals.cost_nanos).toBe("16650");
+    } finally {
+      await narrow.gateway.close();
+    }
+  });
+});
+
 describe("reports at once", () => {
   it("answers 429 past the reports one key may run at once, and 422 when a read stalls past the time", async () => {
     let release: () => void = () => {};
@@ -103,7 +130,7 @@ describe("reports at once", () => {
     };
     const slow = await reportFixture([], [], {
       reportSource: stalling,
-      reportSettings: { maxDocuments: 100, timeoutMs: 1_500, atOnce: { perInstance: 4, perKey: 1 } },
+      reportSettings: { ...SETTINGS, timeoutMs: 1_500, atOnce: { perInstance: 4, perKey: 1 } },
     });
     try {
       const running = slow.get("/usage/costs?from=2026-05-01&to=2026-05-03");

@@ -126,10 +126,12 @@ variable "rate_limits" {
   default = {}
 }
 variable "reports" {
-  description = "One report's ceilings (REPORT_MAX_DOCUMENTS, REPORT_TIMEOUT_MS; past either, 422 report_too_large) and the reports running at once per instance and per key (beyond, 429)."
+  description = "One report's ceilings (REPORT_MAX_DOCUMENTS, REPORT_TIMEOUT_MS, REPORT_MAX_GROUPS; past any, 422 report_too_large), the groups all reports on an instance may hold together (REPORT_MAX_GROUPS_PER_INSTANCE; beyond, 429) and the reports running at once per instance and per key (beyond, 429)."
   type = object({
     max_documents        = optional(number, 50000)
     timeout_ms           = optional(number, 15000)
+    max_groups           = optional(number, 50000)
+    groups_per_instance  = optional(number, 60000)
     at_once_per_instance = optional(number, 8)
     at_once_per_key      = optional(number, 4)
   })
@@ -140,6 +142,8 @@ locals {
   environment = {
     REPORT_MAX_DOCUMENTS                   = tostring(var.reports.max_documents)
     REPORT_TIMEOUT_MS                      = tostring(var.reports.timeout_ms)
+    REPORT_MAX_GROUPS                      = tostring(var.reports.max_groups)
+    REPORT_MAX_GROUPS_PER_INSTANCE         = tostring(var.reports.groups_per_instance)
     REPORTS_AT_ONCE_PER_INSTANCE           = tostring(var.reports.at_once_per_instance)
     REPORTS_AT_ONCE_PER_KEY                = tostring(var.reports.at_once_per_key)
     RATE_LIMIT_ORG_TRANSACTIONS_PER_SECOND = tostring(var.rate_limits.org_transactions_per_second)

@@ -1,6 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
 import * as functions from "@google-cloud/functions-framework";
 import { PubSub } from "@google-cloud/pubsub";
+import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
 import { parseTraceparent, TRACEPARENT_ATTRIBUTE } from "@usage-ingestion/shared";
 import { createLogger } from "@usage-ingestion/shared/server";
 import { evaluateBudgets } from "./budgets/evaluate-budgets.ts";
@@ -123,7 +124,11 @@ functions.cloudEvent(BUDGETS_FUNCTION_NAME, () =>
   outsideDomain(async () => {
     budgetsFirestore ??= new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true });
     const run = await evaluateBudgets(budgetsFirestore, new Date(), {
-      limits: { maxDocuments: config.BUDGETS_MAX_DOCUMENTS, timeoutMs: config.BUDGETS_TIMEOUT_MS },
+      limits: {
+        maxDocuments: config.BUDGETS_MAX_DOCUMENTS,
+        timeoutMs: config.BUDGETS_TIMEOUT_MS,
+        maxGroups: DEFAULT_REPORT_LIMITS.maxGroups,
+      },
       known: knownEvents,
     });
     for (const failure of run.failed) {

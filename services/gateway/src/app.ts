@@ -24,6 +24,7 @@ import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
 import { openApi } from "./routes/openapi.ts";
 import { otlpTraces } from "./routes/otlp-traces.ts";
+import { reportBudgets } from "./routes/run-report.ts";
 import { usageBudgets } from "./routes/usage-budgets.ts";
 import { usageCosts } from "./routes/usage-costs.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
@@ -92,12 +93,13 @@ export function createApp(deps: GatewayDeps): express.Express {
       limitReports(limits),
       reportsAtOnce(reporting.atOnce),
     ];
-    app.get("/usage/costs", readKey, usageCosts(deps.reports, now, reporting));
+    const newReportBudget = reportBudgets(reporting, reporting.groupsPerInstance);
+    app.get("/usage/costs", readKey, usageCosts(deps.reports, now, newReportBudget));
     app.all("/usage/costs", methodNotAllowed("GET"));
-    app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now, reporting));
+    app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now, newReportBudget));
     app.all("/usage/unpriced", methodNotAllowed("GET"));
     if (deps.budgets) {
-      app.get("/usage/budgets", readKey, usageBudgets(deps.budgets, deps.reports, now, reporting));
+      app.get("/usage/budgets", readKey, usageBudgets(deps.budgets, deps.reports, now, newReportBudget));
       app.all("/usage/budgets", methodNotAllowed("GET"));
     }
     app.get(DASHBOARD_PATHS, dashboardFile);

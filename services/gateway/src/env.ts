@@ -16,6 +16,8 @@ import type { ReportsAtOnce } from "./limits/reports-at-once.ts";
 /** One report's ceilings (documents read, time) and how many run at once. */
 export interface ReportSettings extends ReportLimits {
   atOnce: ReportsAtOnce;
+  /** The groups all reports running on one instance may hold together; past it, 429 (GroupPool). */
+  groupsPerInstance: number;
 }
 
 /** What one gateway serves: ingestion, the reports and dashboard, or both (one image, two deployments). */
@@ -50,9 +52,12 @@ export const GatewayEnvSchema = v.object({
   RATE_LIMIT_KEY_BURST_TRANSACTIONS: integerVar(5_000, 0),
   RATE_LIMIT_KEY_REPORTS_PER_MINUTE: integerVar(60),
   RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: integerVar(60),
-  /** One report's ceilings: past either it is answered 422 report_too_large. */
+  /** One report's ceilings: past any it is answered 422 report_too_large. */
   REPORT_MAX_DOCUMENTS: integerVar(50_000),
   REPORT_TIMEOUT_MS: integerVar(15_000),
+  REPORT_MAX_GROUPS: integerVar(50_000),
+  /** The groups the reports running at once on an instance hold together (about 1 KB each); beyond, 429. */
+  REPORT_MAX_GROUPS_PER_INSTANCE: integerVar(60_000),
   /** Reports running at once, per instance and per key; beyond, 429. */
   REPORTS_AT_ONCE_PER_INSTANCE: integerVar(8),
   REPORTS_AT_ONCE_PER_KEY: integerVar(4),
@@ -80,6 +85,8 @@ export const rateLimitConfig = (config: GatewayConfig): RateLimitConfig => ({
 export const reportSettings = (config: GatewayConfig): ReportSettings => ({
   maxDocuments: config.REPORT_MAX_DOCUMENTS,
   timeoutMs: config.REPORT_TIMEOUT_MS,
+  maxGroups: config.REPORT_MAX_GROUPS,
+  groupsPerInstance: config.REPORT_MAX_GROUPS_PER_INSTANCE,
   atOnce: { perInstance: config.REPORTS_AT_ONCE_PER_INSTANCE, perKey: config.REPORTS_AT_ONCE_PER_KEY },
 });
 

@@ -77,9 +77,11 @@ export class CostAggregate {
   private readonly byContribution: { group: Reader<Contribution>[]; filters: [Reader<Contribution>, string][] };
   private readonly byColumns: { group: Reader<SummaryColumns>[]; filters: [Reader<SummaryColumns>, string][] };
 
+  /** `onGroup` is told of each new group before it is held (a ceiling may refuse it by throwing). */
   constructor(
     private readonly groupBy: readonly ReportField[],
     filters: Partial<Record<ReportField, string>>,
+    private readonly onGroup: () => void = () => {},
   ) {
     const wanted = Object.entries(filters) as Array<[ReportField, string]>;
     this.byContribution = {
@@ -97,6 +99,7 @@ export class CostAggregate {
     for (const [read, wanted] of by.filters) if (read(item, i, day) !== wanted) return undefined;
     if (this.groupBy.length === 0) {
       if (!this.single) {
+        this.onGroup();
         this.single = new Sum({});
         this.sums.push(this.single);
       }
@@ -116,6 +119,7 @@ export class CostAggregate {
     const value = (by.group[last] as Reader<T>)(item, i, day);
     let sum = level.get(value) as Sum | undefined;
     if (!sum) {
+      this.onGroup();
       sum = new Sum(
         Object.fromEntries(this.groupBy.map((field, f) => [field, (by.group[f] as Reader<T>)(item, i, day)])),
       );
@@ -143,7 +147,11 @@ export class CostAggregate {
     }
   }
 
-  result(): { groups: CostGroup[]; totals: CostFigures } {
+  /**
+   * The groups from the `offset`th, `limit` of them, in order, with how many there are and the totals of
+   * all: figures are built for the answer's page only.
+   */
+  result(offset = 0, limit = Number.POSITIVE_INFINITY): { groups: CostGroup[]; count: number; totals: CostFigures } {
     const byDay = this.groupBy.includes("day");
     const sorted = this.sums.map((sum) => ({ sum, nanos: sum.nanos(), text: JSON.stringify(sum.key) }));
     sorted.sort(
@@ -154,7 +162,8 @@ export class CostAggregate {
         a.text.localeCompare(b.text),
     );
     return {
-      groups: sorted.map(({ sum, nanos }) => ({ key: sum.key, ...figures(sum, nanos) })),
+      groups: sorted.slice(offset, offset + limit).map(({ sum, nanos }) => ({ key: sum.key, ...figures(sum, nanos) })),
+      count: sorted.length,
       totals: figures(this.total, this.total.nanos()),
     };
   }

@@ -38,8 +38,18 @@ export async function costReport(
   dimensions: string[],
   budget: ReportBudget = new ReportBudget(),
 ): Promise<CostReport> {
+  return budget.around(() => summed(source, organizationId, query, dimensions, budget));
+}
+
+async function summed(
+  source: ReportSource,
+  organizationId: string,
+  query: CostQuery,
+  dimensions: string[],
+  budget: ReportBudget,
+): Promise<CostReport> {
   const plan = planRange(query);
-  const aggregate = new CostAggregate(query.groupBy, query.filters);
+  const aggregate = new CostAggregate(query.groupBy, query.filters, () => budget.newGroup());
   const cells: CellSink = {
     shard: (doc) => aggregate.add(fromRollup(doc)),
     summary: (part) => aggregate.addSummaryColumns(partColumns(part), part.day),
@@ -64,7 +74,7 @@ export async function costReport(
     }
     for (const part of parts) await readPages(source.records(organizationId, part), budget, addRecord);
   }
-  const { groups, totals } = aggregate.result();
+  const { groups, count, totals } = aggregate.result(query.offset, query.limit);
   const end = query.offset + query.limit;
   return {
     from: query.from.toISOString(),
@@ -72,8 +82,8 @@ export async function costReport(
     group_by: query.groupBy,
     filters: query.filters,
     dimensions,
-    groups: groups.slice(query.offset, end),
+    groups,
     totals,
-    ...(end < groups.length ? { next_page_token: pageToken(query, end) } : {}),
+    ...(end < count ? { next_page_token: pageToken(query, end) } : {}),
   };
 }

@@ -8,9 +8,12 @@ export { costReportCsv } from "./csv.ts";
 export { DIMENSION_NAME, dimensionListProblem, MAX_DIMENSIONS } from "./dimension-names.ts";
 export {
   DEFAULT_REPORT_LIMITS,
+  GroupPool,
   ReportBudget,
   type ReportLimits,
+  ReportsBusy,
   ReportTooLarge,
+  reportStopped,
   reportTooLarge,
 } from "./report-budget.ts";
 export { FIELD_ALIASES, type ReportField } from "./report-fields.ts";

@@ -1,39 +1,91 @@
-import { type ErrorReply, errorBody, withTimeout } from "@usage-ingestion/shared";
+import { type ErrorReply, errorBody, rateLimited, withTimeout } from "@usage-ingestion/shared";
 
-/** The most one report may read and take; past either it is answered 422, never by running out of memory. */
+/**
+ * The most one report may read, take and hold; past any it is answered 422, never by running out of
+ * memory. `maxGroups` bounds the groups it holds (each about a kilobyte while it is summed): a report that
+ * reads few documents can still hold many groups, every day by every customer and model.
+ */
 export interface ReportLimits {
   maxDocuments: number;
   timeoutMs: number;
+  maxGroups: number;
 }
 
-export const DEFAULT_REPORT_LIMITS: ReportLimits = { maxDocuments: 50_000, timeoutMs: 15_000 };
+export const DEFAULT_REPORT_LIMITS: ReportLimits = { maxDocuments: 50_000, timeoutMs: 15_000, maxGroups: 50_000 };
 
-/** A report stopped at its ceiling, with what it had read and how long it had taken. */
+/** A report stopped at its ceiling, with what it had read, held and how long it had taken. */
 export class ReportTooLarge extends Error {
   override name = "ReportTooLarge";
   constructor(
     readonly documentsRead: number,
     readonly elapsedMs: number,
     readonly limits: ReportLimits,
+    readonly groups = 0,
   ) {
     const past =
-      documentsRead > limits.maxDocuments
-        ? `it would read more than ${limits.maxDocuments} documents (${documentsRead} read so far)`
-        : `it would take longer than ${limits.timeoutMs} ms (${documentsRead} documents read in ${elapsedMs} ms)`;
+      groups > limits.maxGroups
+        ? `it would hold more than ${limits.maxGroups} groups (${groups} after ${documentsRead} documents)`
+        : documentsRead > limits.maxDocuments
+          ? `it would read more than ${limits.maxDocuments} documents (${documentsRead} read so far)`
+          : `it would take longer than ${limits.timeoutMs} ms (${documentsRead} documents read in ${elapsedMs} ms)`;
     super(`This report is too large: ${past}; narrow the range or the grouping.`);
+  }
+}
+
+/**
+ * The groups every report running in this process holds together, against a ceiling: several reports at
+ * once, each under its own ceiling, must not together run the process out of memory.
+ */
+export class GroupPool {
+  held = 0;
+  constructor(readonly max: number) {}
+}
+
+/** A report stopped because the reports running beside it hold the process's share of groups. */
+export class ReportsBusy extends Error {
+  override name = "ReportsBusy";
+  constructor(readonly pool: GroupPool) {
+    super(`The reports running on this instance hold more than ${pool.max} groups together; retry shortly.`);
   }
 }
 
 /** Counts what a report reads against its limits, as it reads; throws ReportTooLarge past either. */
 export class ReportBudget {
   private read = 0;
+  private groups = 0;
   private readonly started: number;
 
   constructor(
     readonly limits: ReportLimits = DEFAULT_REPORT_LIMITS,
     private readonly now: () => number = Date.now,
+    private readonly pool?: GroupPool,
   ) {
     this.started = now();
+  }
+
+  /** One more group held; past the report's ceiling 422, past the process's pool 429 (`ReportsBusy`). */
+  newGroup(): void {
+    this.groups += 1;
+    if (this.pool) this.pool.held += 1;
+    if (this.groups > this.limits.maxGroups) {
+      throw new ReportTooLarge(this.read, this.now() - this.started, this.limits, this.groups);
+    }
+    if (this.pool && this.pool.held > this.pool.max) throw new ReportsBusy(this.pool);
+  }
+
+  /** Gives the groups back to the pool: the report has its answer, or has failed. */
+  release(): void {
+    if (this.pool) this.pool.held -= this.groups;
+    this.groups = 0;
+  }
+
+  /** Runs a report with this budget, giving its groups back however it ends. */
+  async around<T>(report: () => Promise<T>): Promise<T> {
+    try {
+      return await report();
+    } finally {
+      this.release();
+    }
   }
 
   /** Documents read so far. */
@@ -90,3 +142,10 @@ export const reportTooLarge = (error: ReportTooLarge): ErrorReply => ({
   status: 422,
   body: errorBody("report_too_large", error.message),
 });
+
+/** The answer to a report stopped at a ceiling: 422 for its own, 429 for the process's; else undefined. */
+export function reportStopped(error: unknown): ErrorReply | undefined {
+  if (error instanceof ReportTooLarge) return reportTooLarge(error);
+  if (error instanceof ReportsBusy) return rateLimited(error.message, 1, {});
+  return undefined;
+}

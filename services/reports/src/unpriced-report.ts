@@ -28,13 +28,26 @@ export async function unpricedReport(
   range: TimeRange,
   budget: ReportBudget = new ReportBudget(),
 ): Promise<UnpricedReport> {
+  return budget.around(() => counted(source, organizationId, range, budget));
+}
+
+async function counted(
+  source: ReportSource,
+  organizationId: string,
+  range: TimeRange,
+  budget: ReportBudget,
+): Promise<UnpricedReport> {
   const plan = planRange(range);
   const entries = new Map<string, UnpricedEntry>();
   const add = (entry: Omit<UnpricedEntry, "transactions">, count: number) => {
     const id = JSON.stringify([entry.provider, entry.model, entry.model_tier, entry.reason]);
-    const found = entries.get(id) ?? { ...entry, transactions: 0 };
+    let found = entries.get(id);
+    if (!found) {
+      budget.newGroup();
+      found = { ...entry, transactions: 0 };
+      entries.set(id, found);
+    }
     found.transactions += count;
-    entries.set(id, found);
   };
   if (plan.wholeDays) {
     const { first, end } = plan.wholeDays;

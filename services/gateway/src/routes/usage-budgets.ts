@@ -3,15 +3,12 @@ import {
   budgetApplies,
   budgetStatuses,
   parseBudgetQuery,
-  ReportBudget,
-  type ReportLimits,
   type ReportSource,
-  ReportTooLarge,
-  reportTooLarge,
 } from "@usage-ingestion/reports";
 import type { BudgetStatus } from "@usage-ingestion/shared";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
+import { type ReportBudgets, runReport } from "./run-report.ts";
 
 export interface BudgetsAnswer {
   as_of: string;
@@ -23,7 +20,7 @@ export interface BudgetsAnswer {
  * current period, spent, remaining, percent, thresholds crossed and forecast. An organization holds at most
  * MAX_BUDGETS_PER_ORGANIZATION budgets, and their spent is read within the report ceilings (422 past them).
  */
-export function usageBudgets(budgets: BudgetSource, source: ReportSource, now: () => Date, limits: ReportLimits) {
+export function usageBudgets(budgets: BudgetSource, source: ReportSource, now: () => Date, reports: ReportBudgets) {
   return async (req: Request, res: Response) => {
     const organizationId = locals(res).organizationId as string;
     const declared = await source.declaredDimensions(organizationId);
@@ -31,13 +28,8 @@ export function usageBudgets(budgets: BudgetSource, source: ReportSource, now: (
     if (!parsed.ok) return send(res, parsed.reply);
     const applying = (await budgets.list(organizationId)).filter((budget) => budgetApplies(budget, parsed.query));
     const at = now();
-    let statuses: BudgetStatus[];
-    try {
-      statuses = await budgetStatuses(source, organizationId, applying, at, new ReportBudget(limits));
-    } catch (error) {
-      if (error instanceof ReportTooLarge) return send(res, reportTooLarge(error));
-      throw error;
-    }
+    const statuses = await runReport(res, () => budgetStatuses(source, organizationId, applying, at, reports()));
+    if (!statuses) return;
     res.set("Cache-Control", "no-store");
     res.status(200).json({ as_of: at.toISOString(), budgets: statuses } satisfies BudgetsAnswer);
   };

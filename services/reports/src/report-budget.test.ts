@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { GroupPool, ReportBudget, ReportsBusy, ReportTooLarge, reportStopped } from "./report-budget.ts";
+
+const limits = { maxDocuments: 100, timeoutMs: 60_000, maxGroups: 4 };
+
+describe("a report's groups", () => {
+  it("are refused past the report's own ceiling with the figures, answered 422", () => {
+    const budget = new ReportBudget(limits);
+    budget.spend(7);
+    for (let i = 0; i < 4; i++) budget.newGroup();
+    const error = (() => {
+      try {
+        budget.newGroup();
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(ReportTooLarge);
+    expect((error as Error).message).toBe(
+      "This report is too large: it would hold more than 4 groups (5 after 7 documents); narrow the range or the grouping.",
+    );
+    expect(reportStopped(error)).toMatchObject({ status: 422, body: { error: { code: "report_too_large" } } });
+  });
+
+  it("count against the instance's pool while their report runs, and are given back when it ends", async () => {
+    const pool = new GroupPool(6);
+    const first = new ReportBudget(limits, Date.now, pool);
+    const second = new ReportBudget(limits, Date.now, pool);
+    for (let i = 0; i < 4; i++) first.newGroup();
+    second.newGroup();
+    second.newGroup();
+    expect(pool.held).toBe(6);
+    expect(() => second.newGroup()).toThrow(ReportsBusy);
+    const busy = reportStopped(new ReportsBusy(pool));
+    expect(busy).toMatchObject({ status: 429, body: { error: { code: "rate_limited" } } });
+    expect(busy?.headers?.["Retry-After"]).toBe("1");
+
+    await first.around(async () => undefined);
+    second.release();
+    expect(pool.held).toBe(0);
+    const third = new ReportBudget(limits, Date.now, pool);
+    await expect(
+      third.around(async () => {
+        for (let i = 0; i < 4; i++) third.newGroup();
+        throw new Error("read failed");
+      }),
+    ).rejects.toThrow("read failed");
+    expect(pool.held).toBe(0);
+  });
+});
