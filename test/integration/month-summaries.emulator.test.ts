@@ -96,7 +96,8 @@ async function fromRecords(organizationId: string, groupBy: ReportField[]) {
     const part = fromRecord(doc.data() as CostRecord);
     if (part) aggregate.add(part);
   }
-  return aggregate.result();
+  const { groups, totals } = aggregate.result();
+  return { groups, totals };
 }
 
 async function expectSameEverywhere(organizationId: string) {
