@@ -144,4 +144,30 @@ describe("budget spent", () => {
     // each, here at most 6 records): about 26 documents for 5 budgets, whatever the records.
     expect(read.documentsRead).toBeLessThanOrEqual(20 + 6);
   });
+
+  it("holds groups for the values budgets name only, whatever the data holds", async () => {
+    const org = await organization();
+    // 12 customers on 3 models: 36 cells today, far past a ceiling of 8 groups.
+    for (const [c, customer] of ["acme", ...Array.from({ length: 11 }, (_, i) => `c${i}`)].entries()) {
+      for (const model of ["house", "house-b", "house-c"]) {
+        await admin("pricing", "add", org, `{"provider":"custom","model":"${model}","unit":"0.25"}`);
+        await sendUnits(org, "2026-10-25T09:00:00.000Z", c + 1, { billable_customer_id: customer }, { model });
+      }
+    }
+    const budgets = [
+      budgetOf({ amount_usd: "100", period: "day" }, "whole"),
+      budgetOf({ amount_usd: "100", period: "day", scope: { customer: "acme" } }, "acme"),
+      budgetOf({ amount_usd: "100", period: "day", scope: { model: "house-b" } }, "house-b"),
+    ];
+    // Grouped by customer and model, only acme and house-b are kept apart: at most 2 x 2 groups.
+    const tight = new ReportBudget({ maxDocuments: 1_000, timeoutMs: 30_000, maxGroups: 4 });
+    const statuses = await budgetStatuses(source(), org, budgets, NOW, tight);
+    // Units: customer k (acme is 1) sends k units on each model: 3 x (1 + ... + 12) = 234 units x $0.25;
+    // acme 3 units; house-b 1 + ... + 12 = 78 units.
+    expect(statuses.map((status) => [status.id, status.spent_usd])).toEqual([
+      ["whole", "58.500000000"],
+      ["acme", "0.750000000"],
+      ["house-b", "19.500000000"],
+    ]);
+  });
 });

@@ -24,6 +24,9 @@ export interface CostGroup extends CostFigures {
 /** How one field's value is read from what is added: a contribution, or cell `i` of a summary's columns and its day. */
 type Reader<T> = (item: T, i: number, day: string) => string | null;
 
+/** The key of the one group that holds a field's values not kept (`only`): no value a caller names. */
+export const OTHER_VALUES = "\u0000other";
+
 const contributionReader =
   (field: ReportField): Reader<Contribution> =>
   (part) =>
@@ -77,19 +80,32 @@ export class CostAggregate {
   private readonly byContribution: { group: Reader<Contribution>[]; filters: [Reader<Contribution>, string][] };
   private readonly byColumns: { group: Reader<SummaryColumns>[]; filters: [Reader<SummaryColumns>, string][] };
 
-  /** `onGroup` is told of each new group before it is held (a ceiling may refuse it by throwing). */
+  /**
+   * `onGroup` is told of each new group before it is held (a ceiling may refuse it by throwing). `only`
+   * keeps, for a grouped field, the values that matter to the caller: every other value of that field
+   * falls into one group under OTHER_VALUES, so the groups are bounded by the values named.
+   */
   constructor(
     private readonly groupBy: readonly ReportField[],
     filters: Partial<Record<ReportField, string>>,
     private readonly onGroup: () => void = () => {},
+    only: Partial<Record<ReportField, ReadonlySet<string>>> = {},
   ) {
     const wanted = Object.entries(filters) as Array<[ReportField, string]>;
+    const grouped = <T>(field: ReportField, read: Reader<T>): Reader<T> => {
+      const kept = only[field];
+      if (!kept) return read;
+      return (item, i, day) => {
+        const value = read(item, i, day);
+        return value !== null && kept.has(value) ? value : OTHER_VALUES;
+      };
+    };
     this.byContribution = {
-      group: groupBy.map(contributionReader),
+      group: groupBy.map((field) => grouped(field, contributionReader(field))),
       filters: wanted.map(([field, value]) => [contributionReader(field), value]),
     };
     this.byColumns = {
-      group: groupBy.map(columnReader),
+      group: groupBy.map((field) => grouped(field, columnReader(field))),
       filters: wanted.map(([field, value]) => [columnReader(field), value]),
     };
   }

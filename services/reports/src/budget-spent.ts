@@ -36,19 +36,26 @@ interface Window {
  */
 /**
  * One report for the budgets of a window: a field every budget names with the same value is a filter of the
- * query (read once, no group per value), the others are grouped by; a budget then sums its groups.
+ * query (read once, no group per value), the others are grouped by, keeping apart only the values some
+ * budget names (so the groups are bounded by the budgets, not the data); a budget then sums its groups.
  */
 function windowQuery(scopes: Array<Partial<Record<ReportField, string>>>) {
   const fields = [...new Set(scopes.flatMap((filters) => Object.keys(filters)))] as ReportField[];
   const shared: Partial<Record<ReportField, string>> = {};
   const groupBy: ReportField[] = [];
+  const only: Partial<Record<ReportField, ReadonlySet<string>>> = {};
   for (const field of fields) {
     const values = new Set(scopes.map((filters) => filters[field]));
-    const [only] = values;
-    if (values.size === 1 && only !== undefined) shared[field] = only;
-    else groupBy.push(field);
+    const [one] = values;
+    if (values.size === 1 && one !== undefined) {
+      shared[field] = one;
+      continue;
+    }
+    groupBy.push(field);
+    // Only the values some budget names are kept apart: the rest is one group, whatever the data holds.
+    only[field] = new Set([...values].filter((value): value is string => value !== undefined));
   }
-  return { groupBy, shared };
+  return { groupBy, shared, only };
 }
 
 export async function budgetStatuses(
@@ -69,11 +76,19 @@ export async function budgetStatuses(
   }
   const spent = new Map<BudgetDocument, bigint>();
   for (const window of windows.values()) {
-    const { groupBy, shared } = windowQuery(window.budgets.map((each) => each.filters));
+    const { groupBy, shared, only } = windowQuery(window.budgets.map((each) => each.filters));
     const report = await costReport(
       source,
       organizationId,
-      { ...window.range, groupBy, filters: shared, format: "json", limit: Number.POSITIVE_INFINITY, offset: 0 },
+      {
+        ...window.range,
+        groupBy,
+        filters: shared,
+        only,
+        format: "json",
+        limit: Number.POSITIVE_INFINITY,
+        offset: 0,
+      },
       [],
       reportBudget,
     );

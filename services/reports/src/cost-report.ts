@@ -49,7 +49,7 @@ async function summed(
   budget: ReportBudget,
 ): Promise<CostReport> {
   const plan = planRange(query);
-  const aggregate = new CostAggregate(query.groupBy, query.filters, () => budget.newGroup());
+  const aggregate = new CostAggregate(query.groupBy, query.filters, () => budget.newGroup(), query.only);
   const cells: CellSink = {
     shard: (doc) => aggregate.add(fromRollup(doc)),
     summary: (part) => aggregate.addSummaryColumns(partColumns(part), part.day),

@@ -9,6 +9,11 @@ export interface CostQuery extends TimeRange {
   groupBy: ReportField[];
   /** Field -> the one value kept. */
   filters: Partial<Record<ReportField, string>>;
+  /**
+   * For callers in code (budgets), never from a request: per grouped field, the values to keep apart; the
+   * field's other values are summed in one group (aggregate.ts, OTHER_VALUES).
+   */
+  only?: Partial<Record<ReportField, ReadonlySet<string>>>;
   format: "json" | "csv";
   /** Groups in the answer (every group for CSV), from the `offset`th. */
   limit: number;
