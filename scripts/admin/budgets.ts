@@ -64,17 +64,21 @@ export async function createBudget(
   if (!parsed.success) throw invalid(parsed.issues);
   const budget = budgetDocument(id, parsed.output, now.toISOString());
   await checkScope(db, organizationId, budget);
-  const held = await db.collection(DOCUMENT_PATHS.budgets(organizationId)).count().get();
-  if (held.data().count >= MAX_BUDGETS_PER_ORGANIZATION) {
-    throw new UserError(
-      `${organizationId} holds ${MAX_BUDGETS_PER_ORGANIZATION} budgets, the most one organization may`,
-    );
-  }
   try {
-    const batch = db.batch();
-    batch.create(db.doc(DOCUMENT_PATHS.budget(organizationId, id)), budget);
-    batch.update(db.doc(DOCUMENT_PATHS.organization(organizationId)), { has_budgets: true });
-    await batch.commit();
+    // One transaction that reads and writes the organization: two creates at once serialize on it, so the
+    // count holds and the mark is set with the budget.
+    await db.runTransaction(async (transaction) => {
+      const organization = db.doc(DOCUMENT_PATHS.organization(organizationId));
+      await transaction.get(organization);
+      const held = await transaction.get(db.collection(DOCUMENT_PATHS.budgets(organizationId)).count());
+      if (held.data().count >= MAX_BUDGETS_PER_ORGANIZATION) {
+        throw new UserError(
+          `${organizationId} holds ${MAX_BUDGETS_PER_ORGANIZATION} budgets, the most one organization may`,
+        );
+      }
+      transaction.create(db.doc(DOCUMENT_PATHS.budget(organizationId, id)), budget);
+      transaction.update(organization, { has_budgets: true });
+    });
   } catch (error) {
     if (isAlreadyExists(error)) throw new UserError(`budget ${id} of ${organizationId} already exists`);
     throw error;
@@ -123,8 +127,14 @@ export async function updateBudget(
 /** Deletes the budget; the alerts it recorded stay in the outbox. The last one unmarks the organization. */
 export async function deleteBudget(db: Firestore, organizationId: string, id: string): Promise<void> {
   const ref = db.doc(DOCUMENT_PATHS.budget(organizationId, id));
-  if (!(await ref.get()).exists) throw new UserError(`budget ${id} of ${organizationId} does not exist`);
-  await ref.delete();
-  const left = await db.collection(DOCUMENT_PATHS.budgets(organizationId)).limit(1).get();
-  if (left.empty) await db.doc(DOCUMENT_PATHS.organization(organizationId)).update({ has_budgets: false });
+  // With the organization read and written, as a create does: a create at the same time is either seen
+  // here (the mark stays) or comes after (and sets it again).
+  await db.runTransaction(async (transaction) => {
+    const organization = db.doc(DOCUMENT_PATHS.organization(organizationId));
+    await transaction.get(organization);
+    if (!(await transaction.get(ref)).exists) throw new UserError(`budget ${id} of ${organizationId} does not exist`);
+    const some = await transaction.get(db.collection(DOCUMENT_PATHS.budgets(organizationId)).limit(2));
+    transaction.delete(ref);
+    transaction.update(organization, { has_budgets: some.docs.some((doc) => doc.id !== id) });
+  });
 }

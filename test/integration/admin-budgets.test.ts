@@ -1,5 +1,6 @@
-import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS, MAX_BUDGETS_PER_ORGANIZATION } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
+import { createBudget, deleteBudget } from "../../scripts/admin/budgets.ts";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
 
@@ -98,4 +99,35 @@ describe("admin budget", () => {
     await expect(admin("budget", "update", org, "one", "--id", "two")).rejects.toThrow(/unknown option --id/);
     await expect(admin("budget", "list")).rejects.toThrow(/^usage: npm run admin -- budget list <org-id>$/);
   });
+
+  it("holds the per-organization limit and the organization's mark under creates and deletes at once", async () => {
+    const org = await newOrg();
+    const input = { amount_usd: "10", period: "day" };
+    // Up to three short of the limit, then six creates at once: three are kept, three refused by the limit.
+    for (let i = 0; i < MAX_BUDGETS_PER_ORGANIZATION - 3; i++) await createBudget(firestore(), org, input, `b${i}`);
+    const creates = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => createBudget(firestore(), org, input, `at-once-${i}`)),
+    );
+    expect(creates.filter((each) => each.status === "fulfilled")).toHaveLength(3);
+    for (const refused of creates.filter((each) => each.status === "rejected")) {
+      expect(String((refused as PromiseRejectedResult).reason)).toMatch(/the most one organization may/);
+    }
+    const held = await firestore().collection(DOCUMENT_PATHS.budgets(org)).count().get();
+    expect(held.data().count).toBe(MAX_BUDGETS_PER_ORGANIZATION);
+
+    // The last budgets deleted while one more is created: the organization stays marked while one is left.
+    const ids = (await firestore().collection(DOCUMENT_PATHS.budgets(org)).get()).docs.map((doc) => doc.id);
+    for (const id of ids.slice(3)) await deleteBudget(firestore(), org, id);
+    await Promise.all([
+      ...ids.slice(0, 3).map((id) => deleteBudget(firestore(), org, id)),
+      (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await createBudget(firestore(), org, input, "late");
+      })(),
+    ]);
+    const organization = (await firestore().doc(DOCUMENT_PATHS.organization(org)).get()).data();
+    expect(organization?.has_budgets).toBe(true);
+    await deleteBudget(firestore(), org, "late");
+    expect((await firestore().doc(DOCUMENT_PATHS.organization(org)).get()).data()?.has_budgets).toBe(false);
+  }, 120_000);
 });
