@@ -34,11 +34,14 @@ export async function replayDelivery(
   const delivery = await deps.db.runTransaction(async (transaction) => {
     const snap = await transaction.get(ref);
     if (!snap.exists) throw new UserError(`webhook "${webhookId}" has no delivery of event "${eventId}"`);
+    const { leased_until } = snap.data() as DeliveryDocument;
+    // An attempt in flight keeps its lease: the queued message waits for it instead of posting beside it.
+    const leased = typeof leased_until === "string" && Date.parse(leased_until) > now.getTime();
     transaction.update(ref, {
       status: "pending",
       window_started_at: now.toISOString(),
       sweep_at: new Date(now.getTime() + timing.sweepAfterMs).toISOString(),
-      leased_until: FieldValue.delete(),
+      ...(leased ? {} : { leased_until: FieldValue.delete() }),
       failed_at: null,
       queued_count: FieldValue.increment(1),
     });
