@@ -39,7 +39,14 @@ for (const [network, prefix] of [
   ["127.0.0.0", 8],
   ["169.254.0.0", 16],
   ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
   ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
 ] as const) {
   PRIVATE_ADDRESSES.addSubnet(network, prefix, "ipv4");
 }
@@ -47,7 +54,9 @@ for (const [network, prefix] of [
   ["::", 127],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["ff00::", 8],
   ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
 ] as const) {
   PRIVATE_ADDRESSES.addSubnet(network, prefix, "ipv6");
 }
@@ -59,8 +68,14 @@ function isPrivateAddress(hostname: string): boolean {
 }
 export const MAX_DESCRIPTION_LENGTH = 256;
 
-/** An https URL; http only to this machine (local development). No credentials in it, bounded in length. */
-export function parseWebhookUrl(text: string): string {
+/** Receivers on this machine only while the command line talks to the emulators (the local stack). */
+const LOCAL_RECEIVERS = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+
+/**
+ * An https URL; http, and this machine, only on the local stack (`allowLocal`). No credentials in it, no
+ * private or reserved address, bounded in length.
+ */
+export function parseWebhookUrl(text: string, allowLocal = LOCAL_RECEIVERS): string {
   if (text.length > MAX_WEBHOOK_URL_LENGTH)
     throw new UserError(`the URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`);
   let url: URL;
@@ -70,8 +85,11 @@ export function parseWebhookUrl(text: string): string {
     throw new UserError(`"${text}" is not a URL`);
   }
   const local = LOCAL_HOSTS.has(url.hostname);
+  if (local && !allowLocal) {
+    throw new UserError(`the URL names this machine (${url.hostname}); a receiver must be public`);
+  }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
-    throw new UserError("the URL must be https (http only to localhost or 127.0.0.1)");
+    throw new UserError("the URL must be https (http only to localhost or 127.0.0.1 on the local stack)");
   }
   if (url.username || url.password) throw new UserError("the URL must not hold a user name or password");
   if (!local && isPrivateAddress(url.hostname)) {

@@ -94,7 +94,8 @@ describe("admin webhook", () => {
     await refused(admin("webhook", "create", org, "not a url"), /is not a URL/);
     await refused(admin("webhook", "create", org, "https://user:pw@hooks.example.com/x"), /user name or password/);
     await refused(admin("webhook", "create", org, `https://hooks.example.com/${"a".repeat(2048)}`), /longer than 2048/);
-    for (const host of ["169.254.169.254", "10.1.2.3", "192.168.0.10", "[fd00::1]", "127.0.0.2"]) {
+    const reserved = ["198.18.0.1", "224.0.0.1", "240.0.0.1", "[64:ff9b::a00:1]", "[ff02::1]"];
+    for (const host of ["169.254.169.254", "10.1.2.3", "192.168.0.10", "[fd00::1]", "127.0.0.2", ...reserved]) {
       await refused(admin("webhook", "create", org, `https://${host}/x`), /private or local address/);
     }
     await refused(
