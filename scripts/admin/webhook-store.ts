@@ -205,12 +205,21 @@ export async function rotateWebhookSecret(
   await db.runTransaction(async (transaction) => {
     const snap = await transaction.get(ref);
     if (!snap.exists) throw new UserError(`organization "${organizationId}" has no webhook "${webhookId}"`);
-    const previous = secretsInEffect((snap.data() as WebhookDocument).secrets, now).map((kept) => ({
-      ...kept,
-      expires_at:
-        kept.expires_at === null || Date.parse(kept.expires_at) > Date.parse(expiresAt) ? expiresAt : kept.expires_at,
-    }));
-    transaction.update(ref, { secrets: [document, ...previous].slice(0, MAX_WEBHOOK_SECRETS) });
+    const previous = secretsInEffect((snap.data() as WebhookDocument).secrets, now)
+      .map((kept) => ({
+        ...kept,
+        expires_at:
+          kept.expires_at === null || Date.parse(kept.expires_at) > Date.parse(expiresAt) ? expiresAt : kept.expires_at,
+      }))
+      .filter((kept) => kept.expires_at === null || Date.parse(kept.expires_at) > now.getTime());
+    // A secret still in its overlap is never dropped early: receivers were promised it until then.
+    if (previous.length + 1 > MAX_WEBHOOK_SECRETS) {
+      const until = previous.map((kept) => kept.expires_at as string).sort()[0];
+      throw new UserError(
+        `webhook "${webhookId}" has ${previous.length} secrets still signing (the most is ${MAX_WEBHOOK_SECRETS}); rotate again after ${until}, or with --overlap-hours 0 to end their overlap now`,
+      );
+    }
+    transaction.update(ref, { secrets: [document, ...previous] });
   });
   return { secret, previousExpireAt: expiresAt };
 }

@@ -170,6 +170,13 @@ describe("admin webhook", () => {
       const after = await until(() => receiver.received[1]);
       expect([verifies(first, after), verifies(second, after), verifies(third, after)]).toEqual([false, false, true]);
       await refused(admin("webhook", "rotate-secret", org, id, "--overlap-hours", "169"), /at most|up to 168/);
+
+      // Rotations within one overlap keep every secret promised: past five signing, a rotation is refused.
+      for (let i = 0; i < 4; i++) await admin("webhook", "rotate-secret", org, id, "--overlap-hours", "2");
+      await refused(admin("webhook", "rotate-secret", org, id, "--overlap-hours", "2"), /5 secrets still signing/);
+      expect((await admin("webhook", "list", org))[0]?.split("\t")[4]?.split(",")).toHaveLength(5);
+      await admin("webhook", "rotate-secret", org, id, "--overlap-hours", "0");
+      expect((await admin("webhook", "list", org))[0]?.split("\t")[4]?.split(",")).toHaveLength(1);
     } finally {
       await receiver.close();
     }
