@@ -1,30 +1,13 @@
-import {
-  type CostQuery,
-  type CostReport,
-  costReport,
-  firestoreReportSource,
-  type ReportSource,
-} from "@usage-ingestion/reports";
-import {
-  CLOCK_ALLOWANCE_MS,
-  type CostRecord,
-  DOCUMENT_PATHS,
-  daysOfMonth,
-  FOLD_AFTER_MS,
-  monthOf,
-  SUMMARY_PATHS,
-} from "@usage-ingestion/shared";
+import { type CostQuery, costReport, firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
+import { CLOCK_ALLOWANCE_MS, daysOfMonth, FOLD_AFTER_MS, monthOf, SUMMARY_PATHS } from "@usage-ingestion/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { setDimensions } from "../../scripts/admin/dimensions.ts";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
 import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { foldDay, foldHour, foldPeriod } from "../../services/cost-worker/src/fold/fold-period.ts";
-import { CostAggregate } from "../../services/reports/src/aggregate.ts";
-import { fromRecord } from "../../services/reports/src/contribution.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
-import { reportsFirestore, uniqueId } from "../setup/harness.ts";
+import { reportsFirestore } from "../setup/harness.ts";
+import { expectSameEverywhere, freshOrganization, rangeQuery } from "../setup/summaries.ts";
 
 /**
  * Month summaries against the day summaries, shards and records they fold: whatever was folded when, and
@@ -45,14 +28,6 @@ const EDGE_HOURS = [
 const GROUPINGS: ReportField[][] = [[], ["billable_customer_id", "model"], ["context.feature"], ["day", "model"]];
 
 const db = () => reportsFirestore();
-
-/** The real source with every summary hidden: whole days from their shards, hours from their records. */
-const shardsOnly = (source: ReportSource): ReportSource => ({
-  ...source,
-  costSummaries: async function* () {},
-  hourSummaries: async function* () {},
-  monthSummaries: async function* () {},
-});
 
 /** The real source, counting what its summary and shard reads hand back. */
 function counted(source: ReportSource) {
@@ -75,47 +50,9 @@ function counted(source: ReportSource) {
   };
 }
 
-const query = (groupBy: ReportField[], range = RANGE): CostQuery => ({
-  ...range,
-  groupBy,
-  filters: {},
-  format: "json",
-  limit: Number.POSITIVE_INFINITY,
-  offset: 0,
-});
-const figures = (report: CostReport) => ({ groups: report.groups, totals: report.totals });
+const query = (groupBy: ReportField[], range = RANGE): CostQuery => rangeQuery(range, groupBy);
 
-async function fromRecords(organizationId: string, groupBy: ReportField[]) {
-  const aggregate = new CostAggregate(groupBy, {});
-  const snap = await db()
-    .collection(DOCUMENT_PATHS.transactions(organizationId))
-    .where("received_at", ">=", RANGE.from.toISOString())
-    .where("received_at", "<", RANGE.to.toISOString())
-    .get();
-  for (const doc of snap.docs) {
-    const part = fromRecord(doc.data() as CostRecord);
-    if (part) aggregate.add(part);
-  }
-  const { groups, totals } = aggregate.result();
-  return { groups, totals };
-}
-
-async function expectSameEverywhere(organizationId: string) {
-  const source = firestoreReportSource(db());
-  for (const groupBy of GROUPINGS) {
-    const summarized = figures(await costReport(source, organizationId, query(groupBy), ["feature"]));
-    const sharded = figures(await costReport(shardsOnly(source), organizationId, query(groupBy), ["feature"]));
-    expect(summarized, `group_by ${groupBy.join(",")}`).toEqual(sharded);
-    expect(summarized, `group_by ${groupBy.join(",")}`).toEqual(await fromRecords(organizationId, groupBy));
-  }
-}
-
-async function freshOrganization() {
-  const organizationId = uniqueId("months");
-  await createOrganization(db(), organizationId);
-  await setDimensions(db(), organizationId, ["feature"]);
-  return organizationId;
-}
+const expectSame = (organizationId: string) => expectSameEverywhere(organizationId, RANGE, GROUPINGS);
 
 /** A record from two days before the month to two days after, of any status, nanos past 2^53 when summed. */
 const seedRecord = fc
@@ -151,7 +88,7 @@ describe("month summaries", () => {
         fc.array(seedRecord, { maxLength: 4 }),
         fc.boolean(),
         async (before, foldedDays, between, after, twice) => {
-          const organizationId = await freshOrganization();
+          const organizationId = await freshOrganization("months");
           await seedUsage(db(), organizationId, ["feature"], before);
           // Some days folded first (the month reads their summaries), the rest from their shards.
           await Promise.all([
@@ -162,7 +99,7 @@ describe("month summaries", () => {
           await seedUsage(db(), organizationId, ["feature"], storedNow(between));
           const fold = () => foldPeriod(db(), organizationId, { kind: "month", month: MONTH });
           await Promise.all(twice ? [fold(), fold()] : [fold()]);
-          await expectSameEverywhere(organizationId);
+          await expectSame(organizationId);
           if (between.length === 0) {
             // The whole month came from its summary alone.
             const { source, reads } = counted(firestoreReportSource(db()));
@@ -177,7 +114,7 @@ describe("month summaries", () => {
           }
           // Stored after the month's fold: their days are marked, and the month is read from its days.
           await seedUsage(db(), organizationId, ["feature"], storedNow(after));
-          await expectSameEverywhere(organizationId);
+          await expectSame(organizationId);
         },
       ),
       { numRuns: 4 },
@@ -187,7 +124,7 @@ describe("month summaries", () => {
   it("are folded by the fold step after the month's days, and again once a late record has settled", {
     timeout: 120_000,
   }, async () => {
-    const organizationId = await freshOrganization();
+    const organizationId = await freshOrganization("months");
     // The month before last: ended, and within the day look-back, whatever today is.
     const thisMonth = Date.parse(`${monthOf(at(Date.now() - FOLD_AFTER_MS - 60_000))}-01T00:00:00.000Z`);
     const month = monthOf(at(thisMonth - DAY_MS));

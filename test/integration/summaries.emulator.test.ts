@@ -1,30 +1,14 @@
-import {
-  type CostQuery,
-  type CostReport,
-  costReport,
-  firestoreReportSource,
-  type ReportSource,
-} from "@usage-ingestion/reports";
-import {
-  CLOCK_ALLOWANCE_MS,
-  type CostRecord,
-  DOCUMENT_PATHS,
-  FOLD_AFTER_MS,
-  HOUR_MS,
-  hourText,
-} from "@usage-ingestion/shared";
+import { type CostQuery, costReport, firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
+import { CLOCK_ALLOWANCE_MS, FOLD_AFTER_MS, HOUR_MS, hourText } from "@usage-ingestion/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { setDimensions } from "../../scripts/admin/dimensions.ts";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
 import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { foldDay, foldHour } from "../../services/cost-worker/src/fold/fold-period.ts";
-import { CostAggregate } from "../../services/reports/src/aggregate.ts";
-import { fromRecord } from "../../services/reports/src/contribution.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
-import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
+import { firestore, reportsFirestore } from "../setup/harness.ts";
+import { expectSameEverywhere, figures, freshOrganization, rangeQuery, shardsOnly } from "../setup/summaries.ts";
 
 /**
  * Day summaries against the shards and the records they fold: whatever was folded when, and whatever
@@ -56,14 +40,6 @@ const GROUPINGS: ReportField[][] = [[], ["billable_customer_id", "model"], ["con
 
 const db = () => reportsFirestore();
 
-/** The real source with the summaries hidden: every whole day from its shards, every hour from its records. */
-const shardsOnly = (source: ReportSource): ReportSource => ({
-  ...source,
-  costSummaries: async function* () {},
-  hourSummaries: async function* () {},
-  monthSummaries: async function* () {},
-});
-
 /** The real source, counting what each of its reads hands back. */
 function counted(source: ReportSource) {
   const reads = { costSummaries: 0, hourSummaries: 0, costRollups: 0, summaryMarks: 0, hourMarks: 0, records: 0 };
@@ -88,48 +64,9 @@ function counted(source: ReportSource) {
   };
 }
 
-const query = (groupBy: ReportField[]): CostQuery => ({
-  ...RANGE,
-  groupBy,
-  filters: {},
-  format: "json",
-  limit: Number.POSITIVE_INFINITY,
-  offset: 0,
-});
-const figures = (report: CostReport) => ({ groups: report.groups, totals: report.totals });
+const query = (groupBy: ReportField[], range = RANGE): CostQuery => rangeQuery(range, groupBy);
 
-/** The report worked out from the records alone, by the counting rules every reader shares. */
-async function fromRecords(organizationId: string, groupBy: ReportField[]) {
-  const aggregate = new CostAggregate(groupBy, {});
-  const snap = await db()
-    .collection(DOCUMENT_PATHS.transactions(organizationId))
-    .where("received_at", ">=", RANGE.from.toISOString())
-    .where("received_at", "<", RANGE.to.toISOString())
-    .get();
-  for (const doc of snap.docs) {
-    const part = fromRecord(doc.data() as CostRecord);
-    if (part) aggregate.add(part);
-  }
-  const { groups, totals } = aggregate.result();
-  return { groups, totals };
-}
-
-async function expectSameEverywhere(organizationId: string) {
-  const source = firestoreReportSource(db());
-  for (const groupBy of GROUPINGS) {
-    const summarized = figures(await costReport(source, organizationId, query(groupBy), ["feature"]));
-    const sharded = figures(await costReport(shardsOnly(source), organizationId, query(groupBy), ["feature"]));
-    expect(summarized, `group_by ${groupBy.join(",")}`).toEqual(sharded);
-    expect(summarized, `group_by ${groupBy.join(",")}`).toEqual(await fromRecords(organizationId, groupBy));
-  }
-}
-
-async function freshOrganization() {
-  const organizationId = uniqueId("summaries");
-  await createOrganization(db(), organizationId);
-  await setDimensions(db(), organizationId, ["feature"]);
-  return organizationId;
-}
+const expectSame = (organizationId: string) => expectSameEverywhere(organizationId, RANGE, GROUPINGS);
 
 /** A record on one of the days or at the edges, of any status, stored in time or late but before the fold. */
 const seedRecord = fc
@@ -170,7 +107,7 @@ describe("day summaries", () => {
         fc.array(seedRecord, { maxLength: 8 }),
         fc.boolean(),
         async (before, after, twice) => {
-          const organizationId = await freshOrganization();
+          const organizationId = await freshOrganization("summaries");
           await seedUsage(db(), organizationId, ["feature"], before);
           // Folded once, or twice at once (two schedulers): either way whole summaries.
           const folds = [
@@ -178,7 +115,7 @@ describe("day summaries", () => {
             ...edgeHours.map((hour) => () => foldHour(db(), organizationId, hour)),
           ];
           await Promise.all(folds.flatMap((fold) => (twice ? [fold(), fold()] : [fold()])));
-          await expectSameEverywhere(organizationId);
+          await expectSame(organizationId);
           // And the whole days and hours came from their summaries alone.
           const { source, reads } = counted(firestoreReportSource(db()));
           await costReport(source, organizationId, query([]), ["feature"]);
@@ -193,7 +130,7 @@ describe("day summaries", () => {
             ["feature"],
             after.map((seed) => ({ ...seed, stored_at: now })),
           );
-          await expectSameEverywhere(organizationId);
+          await expectSame(organizationId);
         },
       ),
       { numRuns: 4 },
@@ -201,7 +138,7 @@ describe("day summaries", () => {
   });
 
   it("read a folded day's summary, not its shards, until a late record marks it, and fold it again", async () => {
-    const organizationId = await freshOrganization();
+    const organizationId = await freshOrganization("summaries");
     const day = days[1] as string;
     // 48 records of 3 cells over the shards: 3 cells x up to 16 shards.
     const seeds = Array.from({ length: 48 }, (_, i) => ({
@@ -264,7 +201,7 @@ describe("day summaries", () => {
   });
 
   it("folds only ended days past the wait, each once, and none of them again while fresh", async () => {
-    const organizationId = await freshOrganization();
+    const organizationId = await freshOrganization("summaries");
     const yesterday = new Date(today - DAY_MS).toISOString().slice(0, 10);
     const todayText = new Date(today).toISOString().slice(0, 10);
     expect(todayText > yesterday).toBe(true);
@@ -308,7 +245,7 @@ describe("day summaries", () => {
 
 describe("day summaries and re-pricing", () => {
   it("keep a re-priced folded day exact: the re-pricing marks it, and reports read it from its shards", async () => {
-    const organizationId = await freshOrganization();
+    const organizationId = await freshOrganization("summaries");
     const day = days[2] as string;
     const usage = [{ type: "custom" as const, metrics: { units: 4 } }];
     await seedUsage(

@@ -1,0 +1,80 @@
+import {
+  type CostQuery,
+  type CostReport,
+  costReport,
+  firestoreReportSource,
+  type ReportSource,
+} from "@usage-ingestion/reports";
+import { type CostRecord, DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import { expect } from "vitest";
+import { setDimensions } from "../../scripts/admin/dimensions.ts";
+import { createOrganization } from "../../scripts/admin/organizations.ts";
+import { CostAggregate } from "../../services/reports/src/aggregate.ts";
+import { fromRecord } from "../../services/reports/src/contribution.ts";
+import type { ReportField } from "../../services/reports/src/report-fields.ts";
+import { reportsFirestore, uniqueId } from "./harness.ts";
+
+/**
+ * What the summary property tests share: a report over a range from every kind of document, and the same
+ * report worked out from the records alone, by the counting rules every reader shares.
+ */
+const db = () => reportsFirestore();
+
+/** The real source with every summary hidden: whole days from their shards, hours from their records. */
+export const shardsOnly = (source: ReportSource): ReportSource => ({
+  ...source,
+  costSummaries: async function* () {},
+  hourSummaries: async function* () {},
+  monthSummaries: async function* () {},
+});
+
+export const rangeQuery = (range: { from: Date; to: Date }, groupBy: ReportField[]): CostQuery => ({
+  ...range,
+  groupBy,
+  filters: {},
+  format: "json",
+  limit: Number.POSITIVE_INFINITY,
+  offset: 0,
+});
+
+export const figures = (report: CostReport) => ({ groups: report.groups, totals: report.totals });
+
+/** The report worked out from the records of the range alone. */
+export async function fromRecords(organizationId: string, range: { from: Date; to: Date }, groupBy: ReportField[]) {
+  const aggregate = new CostAggregate(groupBy, {});
+  const snap = await db()
+    .collection(DOCUMENT_PATHS.transactions(organizationId))
+    .where("received_at", ">=", range.from.toISOString())
+    .where("received_at", "<", range.to.toISOString())
+    .get();
+  for (const doc of snap.docs) {
+    const part = fromRecord(doc.data() as CostRecord);
+    if (part) aggregate.add(part);
+  }
+  const { groups, totals } = aggregate.result();
+  return { groups, totals };
+}
+
+/** Every grouping the same from summaries, from shards and from the records, to the nano-dollar. */
+export async function expectSameEverywhere(
+  organizationId: string,
+  range: { from: Date; to: Date },
+  groupings: ReportField[][],
+) {
+  const source = firestoreReportSource(db());
+  for (const groupBy of groupings) {
+    const query = rangeQuery(range, groupBy);
+    const summarized = figures(await costReport(source, organizationId, query, ["feature"]));
+    const sharded = figures(await costReport(shardsOnly(source), organizationId, query, ["feature"]));
+    expect(summarized, `group_by ${groupBy.join(",")}`).toEqual(sharded);
+    expect(summarized, `group_by ${groupBy.join(",")}`).toEqual(await fromRecords(organizationId, range, groupBy));
+  }
+}
+
+/** An organization declaring the `feature` dimension. */
+export async function freshOrganization(label: string) {
+  const organizationId = uniqueId(label);
+  await createOrganization(db(), organizationId);
+  await setDimensions(db(), organizationId, ["feature"]);
+  return organizationId;
+}
