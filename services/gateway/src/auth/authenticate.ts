@@ -29,15 +29,16 @@ export function authenticate(
     }
     const presented = Array.isArray(key) ? key[0] : key;
     const keyHash = presented ? hashApiKey(presented) : "";
-    const address = req.ip ?? "";
+    // The client's address (X-Forwarded-For parsed) matters only for keys not already known.
+    const address = () => req.ip ?? "";
     let found: ActiveKey | null;
     try {
       if (keys.cached?.(keyHash) === undefined) {
-        const exhausted = await limits.unknownKeysExhausted(address);
+        const exhausted = await limits.unknownKeysExhausted(address());
         if (exhausted) return answer(res, exhausted);
       }
       found = presented ? await keys.findActiveKey(keyHash) : null;
-      if (!found) await limits.unknownKey(address);
+      if (!found) await limits.unknownKey(address());
     } catch (error) {
       logger.log("ERROR", "key store unavailable", {
         request_id: locals(res).requestId,
