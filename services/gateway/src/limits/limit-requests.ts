@@ -5,7 +5,7 @@ import type { RateLimits, Verdict } from "./rate-limits.ts";
 /** Answers 429 when the verdict refuses, else sets its RateLimit headers and goes on. */
 function apply(verdict: Verdict, res: Response, next: NextFunction) {
   if (!verdict.ok) return send(res, verdict.reply);
-  res.set(verdict.headers);
+  for (const name in verdict.headers) res.setHeader(name, verdict.headers[name] as string);
   next();
 }
 

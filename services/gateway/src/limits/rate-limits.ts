@@ -105,47 +105,75 @@ export function rateLimits(config: RateLimitConfig) {
     duration: 60,
   });
 
+  /** An organization's and a key's limiters, with their figures and words, made once per distinct limits. */
+  interface Plan {
+    ingest: [Part, Part];
+    reports: [Part, Part];
+  }
+  type Part = { limiter: Limiter; limit: number; what: string };
+  const planOf = (limits: OrganizationLimits | undefined): Plan => {
+    const org = own(limits);
+    const { key } = config;
+    return {
+      ingest: [
+        {
+          limiter: limiter("ingest-org", org.ingestPerSecond, 1, org.ingestBurst),
+          limit: org.ingestPerSecond,
+          what: `${org.ingestPerSecond} transactions a second (burst ${org.ingestBurst}) for the organization`,
+        },
+        {
+          limiter: limiter("ingest-key", key.ingestPerSecond, 1, key.ingestBurst),
+          limit: key.ingestPerSecond,
+          what: `${key.ingestPerSecond} transactions a second (burst ${key.ingestBurst}) for the key`,
+        },
+      ],
+      reports: [
+        {
+          limiter: limiter("reports-org", org.reportsPerMinute, 60),
+          limit: org.reportsPerMinute,
+          what: `${org.reportsPerMinute} report requests a minute for the organization`,
+        },
+        {
+          limiter: limiter("reports-key", key.reportsPerMinute, 60),
+          limit: key.reportsPerMinute,
+          what: `${key.reportsPerMinute} report requests a minute for the key`,
+        },
+      ],
+    };
+  };
+  // Keyed by the limits object an organization's cached key holds (a new one when the key is read again),
+  // so nothing is formatted or looked up per request.
+  const plans = new WeakMap<OrganizationLimits, Plan>();
+  const defaults = planOf(undefined);
+  const plan = (limits: OrganizationLimits | undefined): Plan => {
+    if (!limits) return defaults;
+    let found = plans.get(limits);
+    if (!found) {
+      found = planOf(limits);
+      plans.set(limits, found);
+    }
+    return found;
+  };
+
   return {
     /** `transactions` more for the key and its organization, at their rates with their bursts. */
     ingest(organizationId: string, limits: OrganizationLimits | undefined, keyHash: string, transactions: number) {
-      const org = own(limits);
-      const { key } = config;
+      const [org, key] = plan(limits).ingest;
       return consumeAll(
         [
-          {
-            limiter: limiter("ingest-org", org.ingestPerSecond, 1, org.ingestBurst),
-            key: organizationId,
-            limit: org.ingestPerSecond,
-            what: `${org.ingestPerSecond} transactions a second (burst ${org.ingestBurst}) for the organization`,
-          },
-          {
-            limiter: limiter("ingest-key", key.ingestPerSecond, 1, key.ingestBurst),
-            key: keyHash,
-            limit: key.ingestPerSecond,
-            what: `${key.ingestPerSecond} transactions a second (burst ${key.ingestBurst}) for the key`,
-          },
+          { ...org, key: organizationId },
+          { ...key, key: keyHash },
         ],
         transactions,
       );
     },
     /** One more report request for the key and its organization. */
     reports(organizationId: string, limits: OrganizationLimits | undefined, keyHash: string) {
-      const org = own(limits);
-      const { key } = config;
+      const [org, key] = plan(limits).reports;
       return consumeAll(
         [
-          {
-            limiter: limiter("reports-org", org.reportsPerMinute, 60),
-            key: organizationId,
-            limit: org.reportsPerMinute,
-            what: `${org.reportsPerMinute} report requests a minute for the organization`,
-          },
-          {
-            limiter: limiter("reports-key", key.reportsPerMinute, 60),
-            key: keyHash,
-            limit: key.reportsPerMinute,
-            what: `${key.reportsPerMinute} report requests a minute for the key`,
-          },
+          { ...org, key: organizationId },
+          { ...key, key: keyHash },
         ],
         1,
       );
