@@ -68,14 +68,17 @@ function isPrivateAddress(hostname: string): boolean {
 }
 export const MAX_DESCRIPTION_LENGTH = 256;
 
-/** Receivers on this machine only while the command line talks to the emulators (the local stack). */
-const LOCAL_RECEIVERS = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+/**
+ * Receivers on this machine only while the command line talks to the emulators (the local stack). Read at
+ * each call: the command line sets the local stack's variables after its modules are loaded.
+ */
+const localReceivers = () => Boolean(process.env.FIRESTORE_EMULATOR_HOST);
 
 /**
  * An https URL; http, and this machine, only on the local stack (`allowLocal`). No credentials in it, no
  * private or reserved address, bounded in length.
  */
-export function parseWebhookUrl(text: string, allowLocal = LOCAL_RECEIVERS): string {
+export function parseWebhookUrl(text: string, allowLocal = localReceivers()): string {
   if (text.length > MAX_WEBHOOK_URL_LENGTH)
     throw new UserError(`the URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`);
   let url: URL;

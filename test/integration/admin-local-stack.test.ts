@@ -11,6 +11,7 @@ import {
   removeLocalStackState,
   writeLocalStackState,
 } from "../../scripts/lib/local-stack-state.ts";
+import { generateSecretKey } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { adminProcess, freshShellEnv } from "../setup/admin-process.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 
@@ -61,6 +62,13 @@ describe("the admin command line finds the local stack by itself", () => {
     const lines = created.stdout.trim().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^\S{20,}$/);
+
+    // Found by its file (no emulator variable in the shell), the local stack takes a receiver on this machine.
+    const { path: withKey } = stateFile({ webhookSecretKey: generateSecretKey() });
+    const webhook = await admin(freshEnv(withKey), "webhook", "create", org, "http://localhost:9999/hooks");
+    expect(webhook.stderr).toMatch(/\(the local stack\)/);
+    expect(webhook.stdout).toMatch(/created webhook /);
+    expect(webhook.status).toBe(0);
   }, 60_000);
 
   it("lets any of the variables win over the file", async () => {
