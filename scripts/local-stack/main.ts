@@ -11,6 +11,7 @@ import { BUNDLES, bundle } from "../lib/bundle.ts";
 import { localStackStatePath, removeLocalStackState, writeLocalStackState } from "../lib/local-stack-state.ts";
 import { watchParents } from "../lib/parent-watch.ts";
 import { PortInUseError, type Stack, startStack } from "../lib/stack.ts";
+import { everyInterval } from "./every-interval.ts";
 import { dispatchEveryInterval } from "./webhook-dispatch.ts";
 
 /**
@@ -61,18 +62,17 @@ async function seedDevelopment(): Promise<{ ingestKey: string; readKey: string }
 const foldIntervalMs = Number(process.env.FOLD_INTERVAL_MS ?? 60_000);
 function foldEveryInterval(): () => Promise<void> {
   const db = new Firestore({ projectId, useBigInt: true });
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = foldDue(db, Date.now())
-      .then((run) => {
-        if (run.folded.length > 0 && !quiet)
-          console.log(`[fold] folded ${run.folded.length} days, hours and months into summaries`);
-      })
-      .catch((error: unknown) => console.error(`[fold] ${(error as Error).message}`));
-  }, foldIntervalMs);
+  const stop = everyInterval(
+    async () => {
+      const run = await foldDue(db, Date.now());
+      if (run.folded.length > 0 && !quiet)
+        console.log(`[fold] folded ${run.folded.length} days, hours and months into summaries`);
+    },
+    foldIntervalMs,
+    (error) => console.error(`[fold] ${error.message}`),
+  );
   return async () => {
-    clearInterval(timer);
-    await running;
+    await stop();
     await db.terminate();
   };
 }
@@ -90,20 +90,18 @@ const budgetsIntervalMs = Number(process.env.BUDGETS_INTERVAL_MS ?? 5_000);
 function evaluateBudgetsEveryInterval(): () => Promise<void> {
   const db = new Firestore({ projectId, useBigInt: true });
   const known = new Set<string>();
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => evaluateBudgets(db, new Date(), { limits: DEFAULT_REPORT_LIMITS, known }))
-      .then((run) => {
-        if (quiet) return;
-        for (const id of run.created) console.log(`[budgets] recorded event ${id}`);
-        for (const failure of run.failed) console.error(`[budgets] ${failure.organization_id}: ${failure.error}`);
-      })
-      .catch((error: unknown) => console.error(`[budgets] ${(error as Error).message}`));
-  }, budgetsIntervalMs);
+  const stop = everyInterval(
+    async () => {
+      const run = await evaluateBudgets(db, new Date(), { limits: DEFAULT_REPORT_LIMITS, known });
+      if (quiet) return;
+      for (const id of run.created) console.log(`[budgets] recorded event ${id}`);
+      for (const failure of run.failed) console.error(`[budgets] ${failure.organization_id}: ${failure.error}`);
+    },
+    budgetsIntervalMs,
+    (error) => console.error(`[budgets] ${error.message}`),
+  );
   return async () => {
-    clearInterval(timer);
-    await running;
+    await stop();
     await db.terminate();
   };
 }

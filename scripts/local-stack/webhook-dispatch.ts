@@ -3,6 +3,7 @@ import { PubSub } from "@google-cloud/pubsub";
 import { pubsubDeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
 import { DEFAULT_DELIVERY_TIMING } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
 import { dispatchEvents } from "../../services/cost-worker/src/webhooks/dispatch-events.ts";
+import { everyInterval } from "./every-interval.ts";
 
 /**
  * The webhook dispatch, as Cloud Scheduler runs it every minute in Google Cloud: here every `intervalMs`
@@ -21,22 +22,18 @@ export function dispatchEveryInterval(options: {
   const pubsub = new PubSub({ projectId: options.projectId });
   const queue = pubsubDeliveryQueue(pubsub, options.topic);
   const timing = { ...DEFAULT_DELIVERY_TIMING, sweepAfterMs: options.sweepAfterMs };
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= dispatchEvents({ db, queue, timing, log: options.log })
-      .then((run) => {
-        if (run.dispatched > 0) options.log(`dispatched ${run.dispatched} events into ${run.deliveries} deliveries`);
-        if (run.requeued > 0 || run.failed > 0)
-          options.log(`queued ${run.requeued} deliveries again, ${run.failed} failed`);
-      })
-      .catch((error: unknown) => options.log((error as Error).message.split("\n")[0] as string))
-      .finally(() => {
-        running = undefined;
-      });
-  }, options.intervalMs);
+  const stop = everyInterval(
+    async () => {
+      const run = await dispatchEvents({ db, queue, timing, log: options.log });
+      if (run.dispatched > 0) options.log(`dispatched ${run.dispatched} events into ${run.deliveries} deliveries`);
+      if (run.requeued > 0 || run.failed > 0)
+        options.log(`queued ${run.requeued} deliveries again, ${run.failed} failed`);
+    },
+    options.intervalMs,
+    (error) => options.log(error.message.split("\n")[0] as string),
+  );
   return async () => {
-    clearInterval(timer);
-    await running;
+    await stop();
     await Promise.all([db.terminate(), pubsub.close()]);
   };
 }
