@@ -8,9 +8,11 @@ import {
   type DeliveryAttemptDocument,
   type DeliveryDocument,
   DOCUMENT_PATHS,
+  localReceiversAllowed,
   MAX_WEBHOOK_SECRETS,
   MAX_WEBHOOK_URL_LENGTH,
   MAX_WEBHOOKS_PER_ORGANIZATION,
+  NON_PUBLIC_NETWORKS,
   type WebhookDocument,
   type WebhookSecretDocument,
 } from "@usage-ingestion/shared";
@@ -26,39 +28,14 @@ import { getOrganization, UserError } from "./organizations.ts";
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * Addresses a webhook must not name outright: this machine, private networks, link-local (the metadata
- * server's 169.254.169.254) and the like. A receiver is somewhere on the internet; a name that resolves
- * to such an address is not caught here (the delivery function has no route to private networks on
- * Google Cloud without a VPC connector).
+ * Addresses a webhook must not name outright (NON_PUBLIC_NETWORKS): this machine, private networks,
+ * link-local (the metadata server's 169.254.169.254) and the like. A name that resolves to such an address
+ * is refused by the delivery function when it connects (services/cost-worker/src/webhooks/post-webhook.ts).
  */
 const PRIVATE_ADDRESSES = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  PRIVATE_ADDRESSES.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 127],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["::ffff:0:0", 96],
-  ["64:ff9b::", 96],
-] as const) {
-  PRIVATE_ADDRESSES.addSubnet(network, prefix, "ipv6");
+for (const network of NON_PUBLIC_NETWORKS) {
+  const [address, prefix] = network.split("/") as [string, string];
+  PRIVATE_ADDRESSES.addSubnet(address, Number(prefix), isIP(address) === 4 ? "ipv4" : "ipv6");
 }
 
 function isPrivateAddress(hostname: string): boolean {
@@ -72,7 +49,7 @@ export const MAX_DESCRIPTION_LENGTH = 256;
  * Receivers on this machine only while the command line talks to the emulators (the local stack). Read at
  * each call: the command line sets the local stack's variables after its modules are loaded.
  */
-const localReceivers = () => Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+const localReceivers = () => localReceiversAllowed(process.env);
 
 /**
  * An https URL; http, and this machine, only on the local stack (`allowLocal`). No credentials in it, no

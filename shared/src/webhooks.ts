@@ -50,6 +50,43 @@ export const webhookBody = (event: Pick<EventDocument, "type" | "created_at" | "
 /** The `webhook-id` header: the event and the webhook, the same on every attempt, so receivers can dedupe. */
 export const webhookMessageId = (eventId: string, webhookId: string) => `${eventId}.${webhookId}`;
 
+/**
+ * Whether webhook receivers may be on this machine (and over http): only on the local stack, which the
+ * emulator's variable marks. The command line checks it when a URL is registered, the delivery function
+ * at start-up for where it connects.
+ */
+export const localReceiversAllowed = (env: Record<string, string | undefined>): boolean =>
+  Boolean(env.FIRESTORE_EMULATOR_HOST);
+
+/**
+ * Networks a webhook receiver may not be on: this machine, private networks, link-local (the metadata
+ * server), shared, documentation, benchmarking, multicast and reserved ranges, IPv4-mapped and NAT64
+ * addresses. The command line refuses a URL naming one; the delivery function refuses to connect to one,
+ * whatever name resolved to it.
+ */
+export const NON_PUBLIC_NETWORKS: readonly string[] = [
+  "0.0.0.0/8",
+  "10.0.0.0/8",
+  "100.64.0.0/10",
+  "127.0.0.0/8",
+  "169.254.0.0/16",
+  "172.16.0.0/12",
+  "192.0.0.0/24",
+  "192.0.2.0/24",
+  "192.168.0.0/16",
+  "198.18.0.0/15",
+  "198.51.100.0/24",
+  "203.0.113.0/24",
+  "224.0.0.0/4",
+  "240.0.0.0/4",
+  "::/127",
+  "fc00::/7",
+  "fe80::/10",
+  "ff00::/8",
+  "::ffff:0:0/96",
+  "64:ff9b::/96",
+];
+
 /** Webhook bounds: URL length, webhooks per organization. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 20;

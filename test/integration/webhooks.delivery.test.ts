@@ -175,11 +175,34 @@ describe("webhook delivery", () => {
       expect(run).toMatchObject({ deliveries: 1 });
       const otherKey = secretBox(parseSecretKey(generateSecretKey()));
       const ref = { organizationId, webhookId, eventId: event.id };
-      await expect(deliverWebhook({ db, box: otherKey, timing }, ref)).rejects.toThrow(AttemptFailed);
+      await expect(deliverWebhook({ db, box: otherKey, timing, receivers: "any" }, ref)).rejects.toThrow(AttemptFailed);
       expect(receiver.received).toHaveLength(0);
       const listed = await admin("webhook", "deliveries", organizationId, webhookId);
       expect(listed[1]).toMatch(/\t-\tnot sent: the webhook secret does not decrypt with WEBHOOK_SECRET_KEY/);
-      expect(await deliverWebhook({ db, box, timing }, ref)).toBe("delivered");
+      expect(await deliverWebhook({ db, box, timing, receivers: "any" }, ref)).toBe("delivered");
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("posts nothing to a receiver whose name resolves to this machine, off the local stack, and lists why", async () => {
+    const receiver = await startReceiver();
+    try {
+      // Registered on the local stack; delivered by a function that allows public addresses only.
+      const { organizationId, webhookId } = await organizationWithWebhook(
+        receiver.url.replace("127.0.0.1", "localhost"),
+      );
+      const event = await createEvent(db, organizationId);
+      expect(await dispatchEvents({ db, queue: { queue: async () => undefined }, timing })).toMatchObject({
+        deliveries: 1,
+      });
+      const ref = { organizationId, webhookId, eventId: event.id };
+      await expect(deliverWebhook({ db, box, timing }, ref)).rejects.toThrow(AttemptFailed);
+      expect(receiver.received).toHaveLength(0);
+      const listed = await admin("webhook", "deliveries", organizationId, webhookId);
+      expect(listed[1]).toMatch(/\t-\trefused: the receiver's address (127\.0\.0\.1|::1) is not public/);
+      expect(await deliverWebhook({ db, box, timing, receivers: "any" }, ref)).toBe("delivered");
       expect(receiver.received).toHaveLength(1);
     } finally {
       await receiver.close();

@@ -2,7 +2,7 @@ import { Firestore } from "@google-cloud/firestore";
 import * as functions from "@google-cloud/functions-framework";
 import { PubSub } from "@google-cloud/pubsub";
 import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
-import { parseTraceparent, TRACEPARENT_ATTRIBUTE } from "@usage-ingestion/shared";
+import { localReceiversAllowed, parseTraceparent, TRACEPARENT_ATTRIBUTE } from "@usage-ingestion/shared";
 import { createLogger } from "@usage-ingestion/shared/server";
 import { evaluateBudgets } from "./budgets/evaluate-budgets.ts";
 import { parseWorkerConfig } from "./env.ts";
@@ -108,8 +108,13 @@ functions.cloudEvent(FOLD_FUNCTION_NAME, () =>
 
 // The webhook functions, deployed from this same code (infra/modules/webhooks): delivery, one push per
 // delivery; dispatch, a scheduled tick. Their clients are made on the first call, so the pricing function
-// never opens them.
-const webhooks = webhookFunctions(config, process.env.WEBHOOK_SECRET_KEY, deps.logger);
+// never opens them. Receivers on this machine only on the local stack; elsewhere public addresses only.
+const webhooks = webhookFunctions(
+  config,
+  process.env.WEBHOOK_SECRET_KEY,
+  deps.logger,
+  localReceiversAllowed(process.env) ? "any" : "public",
+);
 functions.cloudEvent(WEBHOOK_DELIVERY_FUNCTION_NAME, (event: functions.CloudEvent<PubSubEvent["data"]>) =>
   outsideDomain(() => webhooks.deliver(event as PubSubEvent)),
 );

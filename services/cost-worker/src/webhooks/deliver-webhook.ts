@@ -11,7 +11,7 @@ import {
 } from "@usage-ingestion/shared";
 import type { DeliveryRef } from "./delivery-queue.ts";
 import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming, leaseMs } from "./delivery-timing.ts";
-import { type PostOutcome, postWebhook } from "./post-webhook.ts";
+import { type PostOutcome, postWebhook, type ReceiverAddresses } from "./post-webhook.ts";
 import type { SecretBox } from "./secret-box.ts";
 import { signDelivery } from "./signing.ts";
 import { failedDelivery } from "./sweep-deliveries.ts";
@@ -21,6 +21,8 @@ export interface DeliverDeps {
   box: SecretBox;
   now?: () => Date;
   timing?: DeliveryTiming;
+  /** Which receiver addresses a POST may reach: public ones (the default), or any on the local stack. */
+  receivers?: ReceiverAddresses;
 }
 
 /** `delivered` and `failed` end the delivery; `skipped`: nothing to do (done already, or in flight elsewhere). */
@@ -82,7 +84,7 @@ export async function deliverWebhook(deps: DeliverDeps, ref: DeliveryRef): Promi
       body,
       attemptedAt,
     );
-    outcome = await postWebhook(webhook.url, body, { ...headers }, timing.timeoutMs);
+    outcome = await postWebhook(webhook.url, body, { ...headers }, timing.timeoutMs, deps.receivers ?? "public");
   } catch (error) {
     // Nothing was sent (a secret that does not open with this key): an attempt like any other, listed and retried.
     outcome = {

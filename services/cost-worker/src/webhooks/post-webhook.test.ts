@@ -1,7 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_RESPONSE_BYTES, postWebhook } from "./post-webhook.ts";
+import { MAX_RESPONSE_BYTES, postWebhook as postTo } from "./post-webhook.ts";
+
+// The receivers here are on this machine, as on the local stack: any address allowed but where a test says.
+const postWebhook = (url: string, body: string, headers: Record<string, string>, timeoutMs: number) =>
+  postTo(url, body, headers, timeoutMs, "any");
 
 // One POST to a real receiver on loopback: what counts as delivered, and every bound.
 let server: Server | undefined;
@@ -83,5 +87,31 @@ describe("postWebhook", () => {
       statusCode: null,
       error: "ECONNREFUSED",
     });
+  });
+
+  it("connects only to public addresses unless told otherwise, by name or by number", async () => {
+    let posts = 0;
+    const url = await receiver((_, response) => {
+      posts += 1;
+      response.writeHead(200).end();
+    });
+    const byName = url.replace("127.0.0.1", "localhost");
+    for (const target of [url, byName]) {
+      const outcome = await postTo(target, "{}", {}, 2_000);
+      expect(outcome).toMatchObject({ ok: false, statusCode: null });
+      expect(outcome.error).toMatch(/^refused: .*127\.0\.0\.1|^refused: .*::1/);
+    }
+    // The metadata server, and a benchmarking network.
+    for (const target of ["https://169.254.169.254/computeMetadata/v1/", "http://198.18.0.1/hook"]) {
+      expect(await postTo(target, "{}", {}, 2_000)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(
+          /^refused: the receiver's address (169\.254\.169\.254|198\.18\.0\.1) is not public/,
+        ),
+      });
+    }
+    expect(posts).toBe(0);
+    expect(await postTo(byName, "{}", {}, 2_000, "any")).toMatchObject({ ok: true, statusCode: 200 });
+    expect(posts).toBe(1);
   });
 });

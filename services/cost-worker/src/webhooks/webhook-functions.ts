@@ -7,6 +7,7 @@ import { AttemptFailed, deliverWebhook } from "./deliver-webhook.ts";
 import { type DeliveryQueue, parseDeliveryMessage, pubsubDeliveryQueue } from "./delivery-queue.ts";
 import type { DeliveryTiming } from "./delivery-timing.ts";
 import { dispatchEvents } from "./dispatch-events.ts";
+import type { ReceiverAddresses } from "./post-webhook.ts";
 import { parseSecretKey, type SecretBox, secretBox } from "./secret-box.ts";
 
 export const deliveryTiming = (config: WorkerConfig): DeliveryTiming => ({
@@ -18,9 +19,15 @@ export const deliveryTiming = (config: WorkerConfig): DeliveryTiming => ({
 /**
  * The two webhook functions' handlers. The key is checked at start-up when it is set (a malformed one
  * stops the process); the delivery function without one fails each push, saying which variable is missing
- * (the pricing and fold functions have no key and need none).
+ * (the pricing and fold functions have no key and need none). Receivers must be on public addresses but
+ * on the local stack (`receivers` = `any`), where they listen on this machine.
  */
-export function webhookFunctions(config: WorkerConfig, secretKey: string | undefined, logger: Logger) {
+export function webhookFunctions(
+  config: WorkerConfig,
+  secretKey: string | undefined,
+  logger: Logger,
+  receivers: ReceiverAddresses = "public",
+) {
   const box: SecretBox | undefined = secretKey === undefined ? undefined : secretBox(parseSecretKey(secretKey));
   const timing = deliveryTiming(config);
   const projectId = config.GOOGLE_CLOUD_PROJECT;
@@ -43,7 +50,7 @@ export function webhookFunctions(config: WorkerConfig, secretKey: string | undef
       }
       if (!box) throw new Error("WEBHOOK_SECRET_KEY is not set: the delivery function cannot sign");
       try {
-        const outcome = await deliverWebhook({ db: firestore(), box, timing }, ref);
+        const outcome = await deliverWebhook({ db: firestore(), box, timing, receivers }, ref);
         logger.log(outcome === "failed" ? "WARNING" : "INFO", `webhook delivery ${outcome}`, {
           organization_id: ref.organizationId,
           webhook_id: ref.webhookId,
