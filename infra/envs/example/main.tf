@@ -115,8 +115,20 @@ module "monitoring" {
   project_id                    = var.project_id
   subscription_name             = module.pubsub.subscription_name
   dead_letter_subscription_name = module.pubsub.dead_letter_subscription_name
-  notification_channels         = var.notification_channels
-  depends_on                    = [module.apis]
+  dead_letter_holds = {
+    webhooks = {
+      subscription = module.worker.webhook_dead_letter_subscription_name
+      holds        = "webhook deliveries Pub/Sub gave up on"
+      action       = "A receiver has failed for about 16 hours; the sweep retries it until its 24-hour window ends, then marks it failed. List its attempts (npm run admin -- webhook deliveries ORG WEBHOOK), tell the organization, replay once it is fixed (docs/webhooks.md)."
+    }
+    records = {
+      subscription = module.analytics.records_dead_letter_subscription_name
+      holds        = "record rows BigQuery refused"
+      action       = "Stored records are missing from usage.records. Fix the cause (usually the table's schema), then publish the range again: npm run admin -- records publish --from ... --to ... (docs/reports.md)."
+    }
+  }
+  notification_channels = var.notification_channels
+  depends_on            = [module.apis]
 }
 
 module "analytics" {

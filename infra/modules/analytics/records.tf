@@ -174,3 +174,7 @@ output "records_table" {
 output "records_view" {
   value = "${var.project_id}.${google_bigquery_dataset.usage.dataset_id}.${google_bigquery_table.records_latest.table_id}"
 }
+output "records_dead_letter_subscription_name" {
+  description = "Record rows BigQuery refused: missing from usage.records until replayed; monitored."
+  value       = google_pubsub_subscription.records_dead_letter_hold.name
+}

@@ -1,4 +1,5 @@
-# Alerts: anything in the dead-letter topic, and a worker that falls behind.
+# Alerts: anything in a dead-letter topic (transactions, webhook deliveries, record rows), and a worker that
+# falls behind.
 variable "project_id" {
   description = "The Google Cloud project of the alert policies."
   type        = string
@@ -10,6 +11,15 @@ variable "subscription_name" {
 variable "dead_letter_subscription_name" {
   description = "The dead-letter hold subscription (alert when it holds messages)."
   type        = string
+}
+variable "dead_letter_holds" {
+  description = "Other dead-letter hold subscriptions, each alerted on when it holds messages: what it holds and what to do."
+  type = map(object({
+    subscription = string
+    holds        = string
+    action       = string
+  }))
+  default = {}
 }
 variable "oldest_unacked_age_seconds" {
   description = "Alert when the oldest undelivered transaction is older than this."
@@ -42,6 +52,30 @@ resource "google_monitoring_alert_policy" "dead_letters" {
   }
   documentation {
     content = "Transactions failed pricing 5 times and were dead-lettered. Inspect the hold subscription, fix the cause, then replay them to the main topic (docs/operations.md, \"Dead letters\")."
+  }
+}
+
+resource "google_monitoring_alert_policy" "dead_letter_holds" {
+  for_each              = var.dead_letter_holds
+  project               = var.project_id
+  display_name          = "Usage ingestion: ${each.value.holds} in ${each.value.subscription}"
+  combiner              = "OR"
+  notification_channels = var.notification_channels
+  conditions {
+    display_name = "Dead-lettered messages waiting"
+    condition_threshold {
+      filter          = "resource.type = \"pubsub_subscription\" AND resource.labels.subscription_id = \"${each.value.subscription}\" AND metric.type = \"pubsub.googleapis.com/subscription/num_undelivered_messages\""
+      comparison      = "COMPARISON_GT"
+      threshold_value = 0
+      duration        = "60s"
+      aggregations {
+        alignment_period   = "60s"
+        per_series_aligner = "ALIGN_MAX"
+      }
+    }
+  }
+  documentation {
+    content = each.value.action
   }
 }
 

@@ -256,3 +256,8 @@ resource "google_cloud_scheduler_job" "webhook_dispatch" {
     data       = base64encode("dispatch")
   }
 }
+
+output "webhook_dead_letter_subscription_name" {
+  description = "Deliveries Pub/Sub gave up on (the sweep still retries them until their window ends); monitored."
+  value       = google_pubsub_subscription.webhook_dead_letter_hold.name
+}
