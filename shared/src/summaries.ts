@@ -84,13 +84,29 @@ export function daysOfMonth(month: string): string[] {
 }
 
 /**
- * Whether a roll-up change to the hour `hour` written at `at` (the writer's clock) must leave a mark: any
- * change once the hour has ended, give or take the allowance. Changes before then are in any fold's
- * snapshot, since the fold waits FOLD_AFTER_MS past the hour's (and the day's) end.
+ * A change to a record stored this long after the record was received is late: it leaves a mark. One
+ * allowance: an open hour's summary holds the records received before its watermark W and is read at a
+ * snapshot T no earlier than W + FOLD_AFTER_MS less the fold's clock error (one allowance); a change
+ * committed after T carries a writer's clock no earlier than T less another allowance, so at least
+ * W + FOLD_AFTER_MS - 2 allowances = W + one allowance, later than the record's receive time by more than
+ * this. A change once the record's hour has ended by the allowance (the ended hours' and days' rule) is
+ * late by this rule too.
  */
-export const needsMark = (hour: string, at: Date): boolean => at.getTime() >= hourEndMs(hour) + CLOCK_ALLOWANCE_MS;
+export const LATE_AFTER_MS = CLOCK_ALLOWANCE_MS;
 
-/** An hour or a day is folded only this long after it ends: every change after the fold's snapshot leaves a mark. */
+/**
+ * Whether a roll-up change to a record received at `receivedAt` (ISO 8601), written at `at` (the writer's
+ * clock), must leave a mark on the record's hour: the change is late (LATE_AFTER_MS), so it may come after
+ * the snapshot of a summary of that hour, of its open part (until its watermark), or of its day. Records
+ * stored within the allowance of their receipt (almost all) leave none.
+ */
+export const needsMark = (receivedAt: string, at: Date): boolean =>
+  at.getTime() >= Date.parse(receivedAt) + LATE_AFTER_MS;
+
+/**
+ * An hour or a day is folded only this long after it ends, and an open hour only up to this long ago (its
+ * watermark): every change after the fold's snapshot leaves a mark.
+ */
 export const FOLD_AFTER_MS = 3 * CLOCK_ALLOWANCE_MS;
 
 export interface SummaryMarkDocument {
