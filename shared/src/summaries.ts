@@ -11,8 +11,10 @@ import { cellAt, columnLength, readSummaryColumns, type SummaryColumns } from ".
  *   a consistent snapshot (`read_time`), split in parts that each stay well within Firestore's 1 MiB.
  * - `organizations/{org}/month_summaries/{month}_{part}`: an ended UTC month's cells, folded from its days
  *   (docs/decisions/0020), each day as of its own snapshot (`day_read_times`).
- * - `organizations/{org}/summary_marks/{hour}_{shard}`: written in the same commit as any roll-up change
- *   to an hour that has ended (a late record, a conflict, a re-pricing). A summary whose hour (or day)
+ * - `organizations/{org}/hour_partials/{hour}_{part}`: the open part of an hour not folded whole yet, the
+ *   cells of its records received before a watermark (`until`), refolded every minute (docs/decisions/0015).
+ * - `organizations/{org}/summary_marks/{hour}_{shard}`: written in the same commit as any late roll-up
+ *   change (a record stored a minute after its receipt, a conflict, a re-pricing). A summary whose hour (or day)
  *   has a mark changed after its `read_time`, less the clock allowance, is stale: reports read the shards
  *   or records instead until the fold step folds it again.
  * - `organizations/{org}/summary_state/current`: how far the fold step has folded, so a run reads one
@@ -21,6 +23,7 @@ import { cellAt, columnLength, readSummaryColumns, type SummaryColumns } from ".
 export const SUMMARY_COLLECTIONS = {
   costSummaries: "cost_summaries",
   hourSummaries: "hour_summaries",
+  hourPartials: "hour_partials",
   monthSummaries: "month_summaries",
   summaryMarks: "summary_marks",
   summaryState: "summary_state",
@@ -36,6 +39,9 @@ export const SUMMARY_PATHS = {
   hourSummaries: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.hourSummaries),
   hourSummary: (organizationId: string, hour: string, part: number) =>
     `${SUMMARY_PATHS.hourSummaries(organizationId)}/${hour}_${part}`,
+  hourPartials: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.hourPartials),
+  hourPartial: (organizationId: string, hour: string, part: number) =>
+    `${SUMMARY_PATHS.hourPartials(organizationId)}/${hour}_${part}`,
   monthSummaries: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.monthSummaries),
   monthSummary: (organizationId: string, month: string, part: number) =>
     `${SUMMARY_PATHS.monthSummaries(organizationId)}/${month}_${part}`,
@@ -130,6 +136,11 @@ export interface CostSummaryDocument {
    * from). `read_time` is then the earliest of them.
    */
   day_read_times?: Record<string, string>;
+  /**
+   * An open hour's summary (`hour_partials`): its cells are the hour's records received before this time,
+   * ISO 8601 (the watermark); the rest of the hour is read from the records.
+   */
+  until?: string;
   part: number;
   parts: number;
   fold_id: string;
@@ -203,6 +214,14 @@ export function wholeSummary(parts: readonly CostSummaryDocument[]): CostSummary
 /** Whether a summary read at `readTime` still holds every change, given the day's latest mark (if any). */
 export const summaryIsFresh = (readTime: string, latestMark: string | undefined): boolean =>
   latestMark === undefined || Date.parse(latestMark) <= Date.parse(readTime) - CLOCK_ALLOWANCE_MS;
+
+/**
+ * Whether an open hour's whole summary (its first part) may stand for the hour's records received before
+ * its `until`, in a part of the hour read up to `end` (epoch ms): fresh by the hour's latest mark, and
+ * its watermark no later than that end (the records from `until` to `end` are read beside it).
+ */
+export const partialIsUsable = (summary: CostSummaryDocument, latestMark: string | undefined, end: number): boolean =>
+  summary.until !== undefined && Date.parse(summary.until) <= end && summaryIsFresh(summary.read_time, latestMark);
 
 /**
  * Whether a month's summary still holds every change: each of its days' latest mark (if any) no later than
