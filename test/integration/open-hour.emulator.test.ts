@@ -225,6 +225,32 @@ describe("open hours' summaries", () => {
     expect(await foldOpenHour(db(), organizationId, HOUR + 36 * MINUTE_MS)).toBeNull();
   });
 
+  it("stand for an hour ended less than three minutes ago, not folded whole yet", async () => {
+    const organizationId = await freshOrganization("open-hour");
+    const before = HOUR - HOUR_MS;
+    // One record every two minutes of the hour before: 30 records of 11 nano-USD each.
+    await seedUsage(
+      db(),
+      organizationId,
+      [],
+      Array.from({ length: 30 }, (_, i) => ({ received_at: at(before + i * 2 * MINUTE_MS), cost_nanos: 11 })),
+    );
+    // Two minutes into this hour: the hour before up to a minute before its end, all 30 records.
+    const folded = await foldOpenHour(db(), organizationId, HOUR + 2 * MINUTE_MS);
+    expect(folded).toMatchObject({ hour: new Date(before).toISOString().slice(0, 13), until: at(HOUR - MINUTE_MS) });
+    expect(folded?.read).toBe(30);
+    const wholeHour = rangeQuery({ from: new Date(before), to: new Date(HOUR) }, []);
+    const read = await report(organizationId, wholeHour);
+    // The last record is of its 58th minute: none received in the hour's last minute.
+    expect(read.reads).toEqual({ hourPartials: 1, records: 0 });
+    expect(read.totals).toMatchObject({ transactions: 30, cost_nanos: "330" });
+    // A record of the hour's last minute, stored on time: read beside the summary.
+    await seedUsage(db(), organizationId, [], [{ received_at: at(HOUR - 30_000), cost_nanos: 4 }]);
+    const more = await report(organizationId, wholeHour);
+    expect(more.reads).toEqual({ hourPartials: 1, records: 1 });
+    expect(more.totals).toMatchObject({ transactions: 31, cost_nanos: "334" });
+  });
+
   it("stay exact when a record of the open hour is re-priced after its snapshot", async () => {
     const organizationId = await freshOrganization("open-hour");
     const usage = [{ type: "custom" as const, metrics: { units: 4 } }];
