@@ -21,6 +21,8 @@ import { seedToday, TODAY, TODAY_NOW } from "./today-seed.ts";
  * memory under six worst-case reports at once (report-memory.ts).
  */
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 10);
+/** BENCH_REPORTS=today: today so far alone (no month, no memory figures), a few minutes less. */
+const TODAY_ONLY = process.env.BENCH_REPORTS === "today";
 const ORG = "bench-reports";
 
 export interface ReportLatency {
@@ -32,7 +34,15 @@ export interface ReportLatency {
     cellsPerDay: number;
     hourCells: number;
     monthCells: number;
-    today: { day: string; now: string; hourSummaries: number; summaryCells: number; records: number };
+    today: {
+      day: string;
+      now: string;
+      hourSummaries: number;
+      summaryCells: number;
+      records: number;
+      /** The open hour's summary: its watermark, the records it folded, its cells, the fold's time. */
+      openHour: { until: string; read: number; cells: number; ms: number };
+    };
   };
   /** Per report: wall time, and this process's CPU time (the report's own work, whatever the machine's load). */
   cases: ReportCase[];
@@ -57,7 +67,7 @@ export async function reportLatency(projectId: string): Promise<ReportLatency> {
     keyPair.push((await createApiKey({ records: db, keys: db }, ORG, undefined, undefined, "read")).key);
   const key = keyPair[0] as string;
   const seedStart = Date.now();
-  const month = await seedMonth(reportsDb, ORG);
+  const month = TODAY_ONLY ? undefined : await seedMonth(reportsDb, ORG);
   const monthSeconds = (Date.now() - seedStart) / 1000;
   const today = await seedToday(reportsDb, ORG, projectId);
   const keys = cachedKeyStore(firestoreKeyStore({ records: db, keys: db }), {
@@ -78,7 +88,7 @@ export async function reportLatency(projectId: string): Promise<ReportLatency> {
   const target = { baseUrl: `http://127.0.0.1:${port}`, key, count, runs: RUNS };
   const last = DAYS[DAYS.length - 1] as string;
   const byCell = "group_by=billable_customer_id,model";
-  const cases = [
+  const allCases = [
     ["month by customer,model, whole days", `from=${DAYS[0]}&to=2026-02-01&${byCell}`],
     [
       "month by day,model, one customer",
@@ -87,24 +97,28 @@ export async function reportLatency(projectId: string): Promise<ReportLatency> {
     ["12:00 to 12:00 by customer,model (2 edges)", `from=${DAYS[0]}T12:00:00Z&to=${last}T12:00:00Z&${byCell}`],
     ["today so far by customer,model", `from=${TODAY}&to=${TODAY_NOW}&${byCell}`],
   ] as const;
+  const cases = TODAY_ONLY ? allCases.slice(-1) : allCases;
+  const { openHour } = today;
   const result: Omit<ReportLatency, "memory"> = {
     lines: [
-      `\nreports: ${n(MONTH_TRANSACTIONS)} transactions, ${n(CUSTOMERS)} customers x 2 of ${MODELS.length} models (${n(month.dayCells)} cells a day, ${n(month.hourCells)} in the 24 edge hours) over ${DAYS.length} days; seeded in ${monthSeconds.toFixed(0)} s, the month folded in ${(month.monthFoldMs / 1000).toFixed(1)} s (${n(month.monthCells)} cells, ${month.monthParts} part(s)); ${RUNS} runs a report; load average ${loadavg()[0]?.toFixed(1)}`,
-      `today so far (${TODAY} up to ${TODAY_NOW.slice(11, 16)}): ${n(today.transactions)} transactions, ${today.hours} hour summaries (${n(today.summaryCells)} cells) and the open hour's ${n(today.records)} records, stored by the worker's writer in ${today.recordsSeconds.toFixed(0)} s`,
-    ],
+      month &&
+        `\nreports: ${n(MONTH_TRANSACTIONS)} transactions, ${n(CUSTOMERS)} customers x 2 of ${MODELS.length} models (${n(month.dayCells)} cells a day, ${n(month.hourCells)} in the 24 edge hours) over ${DAYS.length} days; seeded in ${monthSeconds.toFixed(0)} s, the month folded in ${(month.monthFoldMs / 1000).toFixed(1)} s (${n(month.monthCells)} cells, ${month.monthParts} part(s)); ${RUNS} runs a report; load average ${loadavg()[0]?.toFixed(1)}`,
+      `today so far (${TODAY} up to ${TODAY_NOW.slice(11, 16)}): ${n(today.transactions)} transactions, ${today.hours} hour summaries (${n(today.summaryCells)} cells) and the open hour's ${n(today.records)} records, stored by the worker's writer in ${today.recordsSeconds.toFixed(0)} s; the open hour folded up to ${openHour.until.slice(11, 16)} (${n(openHour.read)} records, ${n(openHour.cells)} cells) in ${(openHour.ms / 1000).toFixed(1)} s`,
+    ].filter((line): line is string => line !== undefined),
     loadAverage: loadavg(),
     seeded: {
-      transactions: month.transactions,
+      transactions: month?.transactions ?? 0,
       customers: CUSTOMERS,
-      cellsPerDay: month.dayCells,
-      hourCells: month.hourCells,
-      monthCells: month.monthCells,
+      cellsPerDay: month?.dayCells ?? 0,
+      hourCells: month?.hourCells ?? 0,
+      monthCells: month?.monthCells ?? 0,
       today: {
         day: TODAY,
         now: TODAY_NOW,
         hourSummaries: today.hours,
         summaryCells: today.summaryCells,
         records: today.records,
+        openHour: { until: openHour.until, read: openHour.read, cells: openHour.cells, ms: openHour.ms },
       },
     },
     cases: [],
@@ -123,6 +137,7 @@ export async function reportLatency(projectId: string): Promise<ReportLatency> {
   // The worst case the data allows: every day seeded, grouped by every field (a group per cell and day);
   // then the month by customer and model, every group in one page, for a figure beside it that fits.
   const memory: ReportLatency["memory"] = [];
+  if (TODAY_ONLY) return { ...result, memory };
   const memoryCases = [
     [
       "worst case",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Firestore } from "@google-cloud/firestore";
 import { type CostRecord, nanosToUsd, quantitiesOf, type UsageEntry } from "@usage-ingestion/shared";
 import { DEFAULT_DATABASE } from "@usage-ingestion/shared/server";
+import { foldOpenHour } from "../../services/cost-worker/src/fold/fold-open-hour.ts";
 import { writeSummary } from "../../services/cost-worker/src/fold/summary-writes.ts";
 import { firestoreCommits, firestoreCommitsOptions } from "../../services/cost-worker/src/store/firestore-commits.ts";
 import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
@@ -12,7 +13,9 @@ import { CUSTOMERS, cellsOf, hourCells, perTransaction } from "./report-cells.ts
  * to BENCH_TODAY_NOW (23:30 UTC) of a fixed day after the month (the report's `to` is that "now"). Seeded
  * as the issue allows: the ended hours as hour summaries through the fold's own writer, and the open
  * hour's records, at the day's rate (6,875 for half an hour), through the worker's own record writer, one
- * commit each as the worker stores them (with their roll-up increments).
+ * commit each as the worker stores them (with their roll-up increments), each as it was received (on time,
+ * no change mark); then the fold step's run at that "now" folds the open hour up to its watermark (three
+ * minutes back), as the fold every minute has it.
  */
 export const TODAY = "2026-02-01";
 const TODAY_TRANSACTIONS = Number(process.env.BENCH_TODAY_TRANSACTIONS ?? 330_000);
@@ -95,7 +98,8 @@ export async function seedToday(db: Firestore, organizationId: string, projectId
       timeoutMs: 30_000,
     }),
   );
-  const store = firestoreRecordStore(db, commits, 30_000);
+  // Each record stored as it was received: on time, so it leaves no change mark.
+  const store = firestoreRecordStore(db, commits, 30_000, (stored) => new Date(stored.received_at));
   const started = Date.now();
   let next = 0;
   const storeNext = async () => {
@@ -113,7 +117,11 @@ export async function seedToday(db: Firestore, organizationId: string, projectId
   };
   await Promise.all(Array.from({ length: STORES_AT_ONCE }, storeNext));
   await commits.close();
+  const foldStarted = Date.now();
+  const openHour = await foldOpenHour(db, organizationId, Date.parse(TODAY_NOW));
+  if (!openHour) throw new Error(`the open hour of ${TODAY_NOW} was not folded`);
   return {
+    openHour: { ...openHour, ms: Date.now() - foldStarted },
     hours: NOW_HOUR,
     summaryCells,
     records,

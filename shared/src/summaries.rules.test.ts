@@ -4,8 +4,10 @@ import {
   type CostSummaryDocument,
   dayEndMs,
   daysOfMonth,
+  FOLD_AFTER_MS,
   hourEndMs,
   hourOf,
+  LATE_AFTER_MS,
   monthEndMs,
   monthSummaryIsFresh,
   needsMark,
@@ -28,16 +30,34 @@ const part = (fields: Partial<CostSummaryDocument>): CostSummaryDocument => ({
 });
 
 describe("day summaries", () => {
-  it("mark a change to an hour once the hour has ended, with the clock allowance", () => {
+  it("mark a change stored more than the allowance after its record was received", () => {
     expect(dayEndMs("2026-10-01")).toBe(Date.parse("2026-10-02T00:00:00.000Z"));
     expect(hourEndMs("2026-10-01T23")).toBe(Date.parse("2026-10-02T00:00:00.000Z"));
     expect(hourOf("2026-10-01T23:59:59.999Z")).toBe("2026-10-01T23");
-    expect(needsMark("2026-10-01T23", new Date("2026-10-01T23:59:59.999Z"))).toBe(false);
-    expect(needsMark("2026-10-01T23", new Date(Date.parse("2026-10-02T00:00:00Z") + CLOCK_ALLOWANCE_MS - 1))).toBe(
-      false,
-    );
-    expect(needsMark("2026-10-01T23", new Date(Date.parse("2026-10-02T00:00:00Z") + CLOCK_ALLOWANCE_MS))).toBe(true);
-    expect(needsMark("2026-10-01T12", new Date("2026-10-01T13:01:00.000Z"))).toBe(true);
+    expect(LATE_AFTER_MS).toBe(60_000);
+    const received = "2026-10-01T12:10:00.000Z";
+    const after = (ms: number) => new Date(Date.parse(received) + ms);
+    // On time: stored within the allowance, in the open hour.
+    expect(needsMark(received, after(0))).toBe(false);
+    expect(needsMark(received, after(LATE_AFTER_MS - 1))).toBe(false);
+    // Late in the open hour: a summary of the hour's open part may have been read without it.
+    expect(needsMark(received, after(LATE_AFTER_MS))).toBe(true);
+    expect(needsMark(received, new Date("2026-10-01T12:11:00.000Z"))).toBe(true);
+    // Any change once the hour has ended by the allowance (a re-pricing, a late record).
+    expect(needsMark(received, new Date("2026-10-01T13:01:00.000Z"))).toBe(true);
+    // Received in the hour's last second, stored a second into the next hour: on time.
+    expect(needsMark("2026-10-01T23:59:59.000Z", new Date("2026-10-02T00:00:00.000Z"))).toBe(false);
+    expect(needsMark("2026-10-01T23:59:59.000Z", new Date("2026-10-02T00:00:59.000Z"))).toBe(true);
+  });
+
+  it("mark every change after an open hour's snapshot to a record received before its watermark", () => {
+    // The open part's watermark W trails the fold's clock by FOLD_AFTER_MS; its snapshot T is at least the
+    // fold's clock less the allowance, a later commit's writer clock at least T less another allowance.
+    const fold = Date.parse("2026-10-01T12:33:00.000Z");
+    const watermark = fold - FOLD_AFTER_MS;
+    const earliestCommit = fold - CLOCK_ALLOWANCE_MS - CLOCK_ALLOWANCE_MS;
+    const lastBeforeWatermark = new Date(watermark - 1).toISOString();
+    expect(needsMark(lastBeforeWatermark, new Date(earliestCommit))).toBe(true);
   });
 
   it("are fresh only while no mark is later than their snapshot less the allowance", () => {

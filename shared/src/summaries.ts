@@ -11,8 +11,10 @@ import { cellAt, columnLength, readSummaryColumns, type SummaryColumns } from ".
  *   a consistent snapshot (`read_time`), split in parts that each stay well within Firestore's 1 MiB.
  * - `organizations/{org}/month_summaries/{month}_{part}`: an ended UTC month's cells, folded from its days
  *   (docs/decisions/0020), each day as of its own snapshot (`day_read_times`).
- * - `organizations/{org}/summary_marks/{hour}_{shard}`: written in the same commit as any roll-up change
- *   to an hour that has ended (a late record, a conflict, a re-pricing). A summary whose hour (or day)
+ * - `organizations/{org}/hour_partials/{hour}_{part}`: the open part of an hour not folded whole yet, the
+ *   cells of its records received before a watermark (`until`), refolded every minute (docs/decisions/0015).
+ * - `organizations/{org}/summary_marks/{hour}_{shard}`: written in the same commit as any late roll-up
+ *   change (a record stored a minute after its receipt, a conflict, a re-pricing). A summary whose hour (or day)
  *   has a mark changed after its `read_time`, less the clock allowance, is stale: reports read the shards
  *   or records instead until the fold step folds it again.
  * - `organizations/{org}/summary_state/current`: how far the fold step has folded, so a run reads one
@@ -21,6 +23,7 @@ import { cellAt, columnLength, readSummaryColumns, type SummaryColumns } from ".
 export const SUMMARY_COLLECTIONS = {
   costSummaries: "cost_summaries",
   hourSummaries: "hour_summaries",
+  hourPartials: "hour_partials",
   monthSummaries: "month_summaries",
   summaryMarks: "summary_marks",
   summaryState: "summary_state",
@@ -36,6 +39,9 @@ export const SUMMARY_PATHS = {
   hourSummaries: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.hourSummaries),
   hourSummary: (organizationId: string, hour: string, part: number) =>
     `${SUMMARY_PATHS.hourSummaries(organizationId)}/${hour}_${part}`,
+  hourPartials: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.hourPartials),
+  hourPartial: (organizationId: string, hour: string, part: number) =>
+    `${SUMMARY_PATHS.hourPartials(organizationId)}/${hour}_${part}`,
   monthSummaries: (organizationId: string) => underOrganization(organizationId, SUMMARY_COLLECTIONS.monthSummaries),
   monthSummary: (organizationId: string, month: string, part: number) =>
     `${SUMMARY_PATHS.monthSummaries(organizationId)}/${month}_${part}`,
@@ -84,13 +90,29 @@ export function daysOfMonth(month: string): string[] {
 }
 
 /**
- * Whether a roll-up change to the hour `hour` written at `at` (the writer's clock) must leave a mark: any
- * change once the hour has ended, give or take the allowance. Changes before then are in any fold's
- * snapshot, since the fold waits FOLD_AFTER_MS past the hour's (and the day's) end.
+ * A change to a record stored this long after the record was received is late: it leaves a mark. One
+ * allowance: an open hour's summary holds the records received before its watermark W and is read at a
+ * snapshot T no earlier than W + FOLD_AFTER_MS less the fold's clock error (one allowance); a change
+ * committed after T carries a writer's clock no earlier than T less another allowance, so at least
+ * W + FOLD_AFTER_MS - 2 allowances = W + one allowance, later than the record's receive time by more than
+ * this. A change once the record's hour has ended by the allowance (the ended hours' and days' rule) is
+ * late by this rule too.
  */
-export const needsMark = (hour: string, at: Date): boolean => at.getTime() >= hourEndMs(hour) + CLOCK_ALLOWANCE_MS;
+export const LATE_AFTER_MS = CLOCK_ALLOWANCE_MS;
 
-/** An hour or a day is folded only this long after it ends: every change after the fold's snapshot leaves a mark. */
+/**
+ * Whether a roll-up change to a record received at `receivedAt` (ISO 8601), written at `at` (the writer's
+ * clock), must leave a mark on the record's hour: the change is late (LATE_AFTER_MS), so it may come after
+ * the snapshot of a summary of that hour, of its open part (until its watermark), or of its day. Records
+ * stored within the allowance of their receipt (almost all) leave none.
+ */
+export const needsMark = (receivedAt: string, at: Date): boolean =>
+  at.getTime() >= Date.parse(receivedAt) + LATE_AFTER_MS;
+
+/**
+ * An hour or a day is folded only this long after it ends, and an open hour only up to this long ago (its
+ * watermark): every change after the fold's snapshot leaves a mark.
+ */
 export const FOLD_AFTER_MS = 3 * CLOCK_ALLOWANCE_MS;
 
 export interface SummaryMarkDocument {
@@ -114,6 +136,11 @@ export interface CostSummaryDocument {
    * from). `read_time` is then the earliest of them.
    */
   day_read_times?: Record<string, string>;
+  /**
+   * An open hour's summary (`hour_partials`): its cells are the hour's records received before this time,
+   * ISO 8601 (the watermark); the rest of the hour is read from the records.
+   */
+  until?: string;
   part: number;
   parts: number;
   fold_id: string;
@@ -187,6 +214,14 @@ export function wholeSummary(parts: readonly CostSummaryDocument[]): CostSummary
 /** Whether a summary read at `readTime` still holds every change, given the day's latest mark (if any). */
 export const summaryIsFresh = (readTime: string, latestMark: string | undefined): boolean =>
   latestMark === undefined || Date.parse(latestMark) <= Date.parse(readTime) - CLOCK_ALLOWANCE_MS;
+
+/**
+ * Whether an open hour's whole summary (its first part) may stand for the hour's records received before
+ * its `until`, in a part of the hour read up to `end` (epoch ms): fresh by the hour's latest mark, and
+ * its watermark no later than that end (the records from `until` to `end` are read beside it).
+ */
+export const partialIsUsable = (summary: CostSummaryDocument, latestMark: string | undefined, end: number): boolean =>
+  summary.until !== undefined && Date.parse(summary.until) <= end && summaryIsFresh(summary.read_time, latestMark);
 
 /**
  * Whether a month's summary still holds every change: each of its days' latest mark (if any) no later than

@@ -123,6 +123,7 @@ describe("reports at once", () => {
       costSummaries: nothing,
       summaryMarks: nothing,
       hourSummaries: nothing,
+      hourPartials: nothing,
       monthSummaries: nothing,
       hourMarks: nothing,
       unpricedRollups: nothing,

@@ -25,6 +25,7 @@ export const shardsOnly = (source: ReportSource): ReportSource => ({
   ...source,
   costSummaries: async function* () {},
   hourSummaries: async function* () {},
+  hourPartials: async function* () {},
   monthSummaries: async function* () {},
 });
 

@@ -67,11 +67,12 @@ resource "google_firestore_field" "unindexed" {
   index_config {}
 }
 
-# A summary's cells (a day's, an hour's, a month's) are compressed bytes of up to 800 KB, or JSON text in
-# parts written before (services/cost-worker/src/fold): never queried, and an index would only cost writes.
+# A summary's cells (a day's, an hour's or its open part's, a month's) are compressed bytes of up to
+# 800 KB, or JSON text in parts written before (services/cost-worker/src/fold): never queried, and an
+# index would only cost writes.
 resource "google_firestore_field" "summary_cells" {
   for_each = {
-    for pair in setproduct(["cost_summaries", "hour_summaries", "month_summaries"], ["cells", "cells_deflated"]) :
+    for pair in setproduct(["cost_summaries", "hour_summaries", "hour_partials", "month_summaries"], ["cells", "cells_deflated"]) :
     "${pair[0]}/${pair[1]}" => { collection = pair[0], field = pair[1] }
   }
   project    = var.project_id

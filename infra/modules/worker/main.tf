@@ -80,7 +80,7 @@ variable "fold_lookback_hours" {
   default     = 48
 }
 variable "fold_max_periods" {
-  description = "FOLD_MAX_PERIODS: days, hours and months folded in one run at most (the rest in the next)."
+  description = "FOLD_MAX_PERIODS: days, hours, open hours and months folded in one run at most (the rest in the next)."
   type        = number
   default     = 200
 }

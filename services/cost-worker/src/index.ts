@@ -96,9 +96,10 @@ functions.cloudEvent(FOLD_FUNCTION_NAME, () =>
     });
     deps.logger.log(
       "INFO",
-      `folded ${run.folded.length} days, hours and months of ${run.organizations} organizations`,
+      `folded ${run.folded.length} days, hours and months and ${run.openHours.length} open hours of ${run.organizations} organizations`,
       {
         folded: run.folded.length,
+        open_hours: run.openHours.length,
         deferred: run.deferred,
         organizations: run.organizations,
       },

@@ -3,11 +3,11 @@ import { partColumns } from "@usage-ingestion/shared/server";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
 import { pageToken } from "./page-token.ts";
-import { ReportBudget, readPages } from "./report-budget.ts";
+import { ReportBudget } from "./report-budget.ts";
 import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
 import type { ReportSource } from "./report-source.ts";
-import { type CellSink, readWholeDays, readWholeHours, readWholeMonths } from "./summarized.ts";
+import { type CellSink, readHourRecords, readWholeDays, readWholeHours, readWholeMonths } from "./summarized.ts";
 import { planEdge, planRange, splitMonths } from "./time-range.ts";
 
 export interface CostReport {
@@ -27,7 +27,8 @@ export interface CostReport {
 /**
  * The cost report: whole UTC months from their summaries (unless by day), whole UTC days from their
  * summaries or roll-ups, the whole hours of the days at the
- * edges from their summaries or records, and the parts of hours left from the records.
+ * edges from their summaries or records, and the parts of hours left from the records (an open hour's from
+ * its summary up to its watermark and the records after).
  * Both count a record the same way, so the answer is exact for any range. The same code serves
  * `GET /usage/costs` and `admin costs`.
  */
@@ -72,7 +73,7 @@ async function summed(
       const { first, end } = wholeHours;
       await readWholeHours(source, organizationId, first, end, budget, cells, addRecord);
     }
-    for (const part of parts) await readPages(source.records(organizationId, part), budget, addRecord);
+    for (const part of parts) await readHourRecords(source, organizationId, part, budget, cells, addRecord);
   }
   const { groups, count, totals } = aggregate.result(query.offset, query.limit);
   const end = query.offset + query.limit;

@@ -27,7 +27,7 @@ const COUNTED_FIELDS = [
 
 /**
  * What the reports read: month summaries by whole UTC months, day summaries and roll-up shards by whole UTC
- * days, hour summaries and records by receive time at the edges. Each is
+ * days, hour summaries, open hours' summaries and records by receive time at the edges. Each is
  * read a page at a time, so a report holds one page and its groups, never the whole result set.
  */
 export interface ReportSource {
@@ -40,6 +40,8 @@ export interface ReportSource {
   summaryMarks(organizationId: string, first: string, end: string): AsyncIterable<SummaryMarkDocument[]>;
   /** Hour summaries' parts of the hours (`YYYY-MM-DDTHH`) in [first, end), by hour then part. */
   hourSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
+  /** Open hours' summaries' parts (`hour_partials`) of the hours in [first, end), by hour then part. */
+  hourPartials(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
   /** Month summaries' parts of the months (`YYYY-MM`) in [first, end), by month then part. */
   monthSummaries(organizationId: string, first: string, end: string): AsyncIterable<CostSummaryDocument[]>;
   /** The change marks of the hours in [first, end). */
@@ -102,6 +104,8 @@ export function firestoreReportSource(db: Firestore): ReportSource {
       byDay<SummaryMarkDocument>(SUMMARY_PATHS.summaryMarks(organizationId), first, end),
     hourSummaries: (organizationId, first, end) =>
       byPeriod<CostSummaryDocument>("hour", SUMMARY_PATHS.hourSummaries(organizationId), first, end, SUMMARY_PAGE_SIZE),
+    hourPartials: (organizationId, first, end) =>
+      byPeriod<CostSummaryDocument>("hour", SUMMARY_PATHS.hourPartials(organizationId), first, end, SUMMARY_PAGE_SIZE),
     monthSummaries: (organizationId, first, end) =>
       byPeriod<CostSummaryDocument>(
         "month",

@@ -3,17 +3,19 @@ import {
   type CostRollupDocument,
   type CostSummaryDocument,
   HOUR_MS,
+  hourEndMs,
   hourText,
   monthFirstDay,
   monthSummaryIsFresh,
   nextMonth,
+  partialIsUsable,
   type SummaryMarkDocument,
   summaryIsFresh,
   wholeSummary,
 } from "@usage-ingestion/shared";
 import { type ReportBudget, readPages } from "./report-budget.ts";
 import type { ReportSource } from "./report-source.ts";
-import { DAY_MS } from "./time-range.ts";
+import { DAY_MS, type TimeRange } from "./time-range.ts";
 
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOf = (period: string) =>
@@ -60,8 +62,8 @@ interface PeriodReads {
   periodOf: (doc: CostSummaryDocument) => string;
   /** Whether a whole summary (its first part) holds every change, given the latest marks by markKey. */
   isFresh: (period: string, summary: CostSummaryDocument, latest: ReadonlyMap<string, string>) => boolean;
-  /** The periods [first, end) read without a summary. */
-  unsummarized: (first: string, end: string) => Promise<void>;
+  /** The periods [first, end) read without a summary, given the latest marks by markKey. */
+  unsummarized: (first: string, end: string, latest: ReadonlyMap<string, string>) => Promise<void>;
 }
 
 /**
@@ -103,7 +105,7 @@ async function readPeriods(
   });
   settle();
   const rest = periodsOf(first, end).filter((each) => !summarized.has(each));
-  for (const run of periodRuns(rest)) await reads.unsummarized(run.first, run.end);
+  for (const run of periodRuns(rest)) await reads.unsummarized(run.first, run.end, latest);
 }
 
 /** The whole days [first, end): day summaries, else the days' roll-up shards. */
@@ -130,7 +132,86 @@ export const readWholeDays = (
     sink,
   );
 
-/** The whole hours [first, end) (`YYYY-MM-DDTHH`): hour summaries, else the hours' records. */
+/** The latest mark of each hour of [first, end). */
+async function latestHourMarks(
+  source: ReportSource,
+  organizationId: string,
+  first: string,
+  end: string,
+  budget: ReportBudget,
+): Promise<Map<string, string>> {
+  const latest = new Map<string, string>();
+  await readPages(source.hourMarks(organizationId, first, end), budget, (mark) => {
+    const seen = latest.get(mark.hour);
+    if (seen === undefined || Date.parse(mark.changed_at) > Date.parse(seen)) latest.set(mark.hour, mark.changed_at);
+  });
+  return latest;
+}
+
+/**
+ * The records received in [from, to), where `from` is an hour's start: each hour's open summary
+ * (`hour_partials`) where it is whole, fresh and its watermark is no later than the part of the hour read
+ * (partialIsUsable) stands for the hour's records received before its watermark, and the records from
+ * there on are read; the records alone otherwise (and when `from` is inside an hour). The same cells and
+ * sums either way. `latest`: the hours' latest marks, when read already.
+ */
+export async function readHourRecords(
+  source: ReportSource,
+  organizationId: string,
+  range: TimeRange,
+  budget: ReportBudget,
+  sink: CellSink,
+  addRecord: (record: CostRecord) => void,
+  latest?: ReadonlyMap<string, string>,
+): Promise<void> {
+  const from = range.from.getTime();
+  const to = range.to.getTime();
+  const records = (start: number, stop: number) =>
+    readPages(source.records(organizationId, { from: new Date(start), to: new Date(stop) }), budget, addRecord);
+  if (from % HOUR_MS !== 0 || from >= to) return records(from, to);
+  const first = hourText(from);
+  const end = hourText(Math.ceil(to / HOUR_MS) * HOUR_MS);
+  const marks = latest ?? (await latestHourMarks(source, organizationId, first, end, budget));
+  const summarizedUntil = new Map<string, number>();
+  let hour: string | undefined;
+  let parts: CostSummaryDocument[] = [];
+  const settle = () => {
+    const whole = hour === undefined ? null : wholeSummary(parts);
+    const head = whole?.[0];
+    if (hour !== undefined && whole && head?.until !== undefined) {
+      if (partialIsUsable(head, marks.get(hour), Math.min(to, hourEndMs(hour)))) {
+        for (const part of whole) sink.summary(part);
+        summarizedUntil.set(hour, Date.parse(head.until));
+      }
+    }
+    parts = [];
+  };
+  await readPages(source.hourPartials(organizationId, first, end), budget, (part) => {
+    const of = part.hour ?? part.day;
+    if (of !== hour) {
+      settle();
+      hour = of;
+    }
+    parts.push(part);
+  });
+  settle();
+  // The records no summary stands for, in as few ranges (queries) as they make.
+  const ranges: Array<[number, number]> = [];
+  for (let start = from; start < to; start += HOUR_MS) {
+    const at = summarizedUntil.get(hourText(start)) ?? start;
+    const stop = Math.min(to, start + HOUR_MS);
+    if (at >= stop) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === at) last[1] = stop;
+    else ranges.push([at, stop]);
+  }
+  for (const [start, stop] of ranges) await records(start, stop);
+}
+
+/**
+ * The whole hours [first, end) (`YYYY-MM-DDTHH`): hour summaries, else the hours' records (with their
+ * open summaries, readHourRecords).
+ */
 export const readWholeHours = (
   source: ReportSource,
   organizationId: string,
@@ -149,11 +230,15 @@ export const readWholeHours = (
       summaries: source.hourSummaries(organizationId, first, end),
       periodOf: (doc) => doc.hour ?? doc.day,
       isFresh: (hour, summary, latest) => summaryIsFresh(summary.read_time, latest.get(hour)),
-      unsummarized: (from, to) =>
-        readPages(
-          source.records(organizationId, { from: new Date(startOf(from)), to: new Date(startOf(to)) }),
+      unsummarized: (from, to, latest) =>
+        readHourRecords(
+          source,
+          organizationId,
+          { from: new Date(startOf(from)), to: new Date(startOf(to)) },
           budget,
+          sink,
           addRecord,
+          latest,
         ),
     },
     budget,

@@ -19,6 +19,7 @@ import {
   summaryIsFresh,
   wholeSummary,
 } from "@usage-ingestion/shared";
+import { type FoldedOpenHour, foldOpenHour } from "./fold-open-hour.ts";
 import { foldPeriod } from "./fold-period.ts";
 import type { Folded, Period } from "./summary-writes.ts";
 
@@ -172,7 +173,9 @@ export async function duePeriods(
 export interface FoldRun {
   organizations: number;
   folded: Array<Folded & { organization_id: string }>;
-  /** Periods left for the next run (past `maxFolds`). */
+  /** Open hours folded up to their watermark (fold-open-hour.ts), one an organization at most. */
+  openHours: Array<FoldedOpenHour & { organization_id: string }>;
+  /** Periods and open hours left for the next run (past `maxFolds`). */
   deferred: number;
 }
 
@@ -180,8 +183,8 @@ const nextDay = (day: string) => dayText(Date.parse(`${day}T00:00:00.000Z`) + DA
 const nextHour = (hour: string) => hourText(Date.parse(`${hour}:00:00.000Z`) + HOUR_MS);
 
 /**
- * One run of the fold step: every organization's due periods, up to `maxFolds` in all, then each
- * organization's state moved past what it folded. Give it a client built with `useBigInt` (sums of
+ * One run of the fold step: every organization's due periods, then its open hour up to its watermark, up
+ * to `maxFolds` folds in all, then each organization's state moved past what it folded. Give it a client built with `useBigInt` (sums of
  * nanos may pass 2^53). Organizations are read a page of ids at a time.
  */
 export async function foldDue(
@@ -189,7 +192,8 @@ export async function foldDue(
   now: number,
   options: FoldOptions = DEFAULT_FOLD_OPTIONS,
 ): Promise<FoldRun> {
-  const run: FoldRun = { organizations: 0, folded: [], deferred: 0 };
+  const run: FoldRun = { organizations: 0, folded: [], openHours: [], deferred: 0 };
+  const full = () => run.folded.length + run.openHours.length >= options.maxFolds;
   const foldOrganization = async (organizationId: string) => {
     run.organizations += 1;
     const { periods, state } = await duePeriods(db, organizationId, now, options);
@@ -198,7 +202,7 @@ export async function foldDue(
     for (const period of periods) {
       // A month whose days wait for the next run waits too: it would read their shards instead.
       const waits = period.kind === "month" && deferredMonths.has(period.month);
-      if (run.folded.length >= options.maxFolds || waits) {
+      if (full() || waits) {
         run.deferred += 1;
         if (period.kind === "day") deferredMonths.add(monthOf(period.day));
         continue;
@@ -222,6 +226,13 @@ export async function foldDue(
     ) {
       await db.doc(SUMMARY_PATHS.summaryState(organizationId)).set(moved, { merge: true });
     }
+    // The open hour last: at most an hour of records read afresh, a minute of them added to a fresh one.
+    if (full()) {
+      run.deferred += 1;
+      return;
+    }
+    const open = await foldOpenHour(db, organizationId, now);
+    if (open) run.openHours.push({ organization_id: organizationId, ...open });
   };
   if (options.organizationIds) {
     for (const organizationId of options.organizationIds) await foldOrganization(organizationId);

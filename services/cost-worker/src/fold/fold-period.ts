@@ -42,14 +42,18 @@ function source(db: Firestore, organizationId: string, period: Exclude<Period, {
     };
   }
   const start = hourStartMs(period.hour);
-  const query = db
-    .collection(DOCUMENT_PATHS.transactions(organizationId))
-    .where("received_at", ">=", new Date(start).toISOString())
-    .where("received_at", "<", new Date(start + HOUR_MS).toISOString())
-    .orderBy("received_at")
-    .select(...COUNTED_FIELDS);
+  const query = hourRecords(db, organizationId, start, start + HOUR_MS);
   return { query, add: (sums: CellSums, doc: QueryDocumentSnapshot) => sums.addRecord(doc.data() as CostRecord) };
 }
+
+/** An organization's records received in [from, to) (epoch ms), by receive time, with the fields a fold counts. */
+export const hourRecords = (db: Firestore, organizationId: string, from: number, to: number) =>
+  db
+    .collection(DOCUMENT_PATHS.transactions(organizationId))
+    .where("received_at", ">=", new Date(from).toISOString())
+    .where("received_at", "<", new Date(to).toISOString())
+    .orderBy("received_at")
+    .select(...COUNTED_FIELDS);
 
 /**
  * Folds one organization's day (its roll-up shards), hour (its records) or month (fold-month.ts) into a

@@ -13,6 +13,7 @@ import { partColumns } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { MAX_PART_BYTES, splitParts } from "./cells.ts";
 import { endedPeriods, periodState } from "./fold-due.ts";
+import { openHourPart } from "./fold-open-hour.ts";
 
 const cell = (customer: string): SummaryCell => [
   "openai",
@@ -28,6 +29,25 @@ const cell = (customer: string): SummaryCell => [
 ];
 
 describe("folding", () => {
+  it("folds the open hour up to three minutes ago, to the minute, until the whole hour is due", () => {
+    const at = (iso: string) => Date.parse(iso);
+    const part = (iso: string) => {
+      const open = openHourPart(at(iso));
+      return open && { hour: open.hour, until: new Date(open.until).toISOString() };
+    };
+    expect(part("2026-10-01T12:33:59.999Z")).toEqual({ hour: "2026-10-01T12", until: "2026-10-01T12:30:00.000Z" });
+    expect(part("2026-10-01T12:34:00.000Z")).toEqual({ hour: "2026-10-01T12", until: "2026-10-01T12:31:00.000Z" });
+    // Three minutes into an hour: nothing of it yet, and the hour before is due whole.
+    expect(part("2026-10-01T13:03:00.000Z")).toBeNull();
+    expect(endedPeriods(at("2026-10-01T13:03:00.000Z"), { lookbackDays: 0, lookbackHours: 1 }).hours).toEqual([
+      "2026-10-01T12",
+    ]);
+    // Until then the hour before's open part goes on; a minute later the new hour's first minute.
+    expect(part("2026-10-01T13:02:59.999Z")).toEqual({ hour: "2026-10-01T12", until: "2026-10-01T12:59:00.000Z" });
+    expect(part("2026-10-01T13:04:00.000Z")).toEqual({ hour: "2026-10-01T13", until: "2026-10-01T13:01:00.000Z" });
+    expect(FOLD_AFTER_MS).toBe(180_000);
+  });
+
   it("splits cells into compressed parts under the byte bounds, each cell whole, in order", () => {
     const cells = Array.from({ length: 50 }, (_, i) => cell(`customer-${String(i).padStart(2, "0")}`));
     const one = JSON.stringify(cells[0]).length + 1;

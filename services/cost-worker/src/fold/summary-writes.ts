@@ -12,6 +12,9 @@ const PAGE = 1_000;
  */
 export type Period = { kind: "day"; day: string } | { kind: "hour"; hour: string } | { kind: "month"; month: string };
 
+/** Where a summary goes: a period's, or the open part of an hour (`hour_partials`, fold-open-hour.ts). */
+export type SummaryPlace = Period | { kind: "partial"; hour: string };
+
 export interface Folded {
   period: Period;
   /** Shards, records or summary parts read. */
@@ -47,7 +50,7 @@ export async function readPages(
 }
 
 /** Where a period's summary parts go, and the fields that say which period they hold. */
-function placeOf(organizationId: string, period: Period) {
+function placeOf(organizationId: string, period: SummaryPlace) {
   switch (period.kind) {
     case "day":
       return {
@@ -58,6 +61,11 @@ function placeOf(organizationId: string, period: Period) {
       return {
         fields: { day: period.hour.slice(0, 10), hour: period.hour },
         path: (part: number) => SUMMARY_PATHS.hourSummary(organizationId, period.hour, part),
+      };
+    case "partial":
+      return {
+        fields: { day: period.hour.slice(0, 10), hour: period.hour },
+        path: (part: number) => SUMMARY_PATHS.hourPartial(organizationId, period.hour, part),
       };
     case "month":
       return {
@@ -80,10 +88,10 @@ const PARTS_PER_BATCH = 8;
 export async function writeSummary(
   db: Firestore,
   organizationId: string,
-  period: Period,
+  period: SummaryPlace,
   cells: readonly SummaryCell[],
   readTime: string,
-  extra: Pick<CostSummaryDocument, "day_read_times"> = {},
+  extra: Pick<CostSummaryDocument, "day_read_times" | "until"> = {},
 ): Promise<{ parts: number }> {
   const parts = splitParts(cells);
   const foldId = randomUUID();

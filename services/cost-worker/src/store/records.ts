@@ -58,8 +58,15 @@ interface TransactionIdClaim {
  * Records and their roll-up increments are committed by `commits`; reads (a claimed transaction id) and
  * rejected messages go through the Firestore client `db`. Every call is bounded by `timeoutMs`. A write
  * that lands after its time-out is harmless: the redelivery finds the record and is acknowledged.
+ * `storedAt` is the writer's clock a record's change is marked by (late or not, shared/src/summaries.ts):
+ * the real clock, unless a seeding of the past states when each record was stored.
  */
-export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs = 10_000): RecordStore {
+export function firestoreRecordStore(
+  db: Firestore,
+  commits: Commits,
+  timeoutMs = 10_000,
+  storedAt: (record: CostRecord) => Date = () => new Date(),
+): RecordStore {
   const bounded = <T>(promise: Promise<T>) =>
     withTimeout(promise, timeoutMs, () => new FirestoreTimeoutError(`Firestore took longer than ${timeoutMs} ms`));
 
@@ -117,7 +124,10 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
       const recordPath = DOCUMENT_PATHS.transaction(org, record.message_id);
       const transactionId = record.transaction_id;
       if (transactionId === null) {
-        const created = await commitOnce([[recordPath, record]], recordRollupWrites(db, record, quantities));
+        const created = await commitOnce(
+          [[recordPath, record]],
+          recordRollupWrites(db, record, quantities, storedAt(record)),
+        );
         return created ? { outcome: record.status, stored: record } : redelivered(recordPath);
       }
       const claimPath = DOCUMENT_PATHS.transactionId(org, sha256Hex(transactionId));
@@ -128,7 +138,7 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
         content_hash: contentHash,
         claimed_at: record.processed_at,
       };
-      const merges = recordRollupWrites(db, record, quantities);
+      const merges = recordRollupWrites(db, record, quantities, storedAt(record));
       if (
         await commitOnce(
           [
@@ -152,7 +162,10 @@ export function firestoreRecordStore(db: Firestore, commits: Commits, timeoutMs 
         cost_nanos: null,
         line_items: [],
       };
-      const created = await commitOnce([[recordPath, repeat]], recordRollupWrites(db, repeat, quantities));
+      const created = await commitOnce(
+        [[recordPath, repeat]],
+        recordRollupWrites(db, repeat, quantities, storedAt(repeat)),
+      );
       return created ? { outcome: repeat.status, stored: repeat } : redelivered(recordPath);
     },
     async reject(messageId, rejected) {

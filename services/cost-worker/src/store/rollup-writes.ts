@@ -74,9 +74,9 @@ export const unpricedRollupPath = (organizationId: string, key: RollupKey, reaso
 /**
  * The merge that adds `change` to the record's roll-up cell (its shard chosen by message id), plus, for an
  * unpriced reason, the unpriced list's cell. Increments are applied by Firestore, so concurrent writers
- * never overwrite each other. A change to an hour that has ended (by `at`, the real clock unless given)
- * also marks the hour (and so its day), so that their summaries, if folded already, are read as stale
- * (shared/src/summaries.ts).
+ * never overwrite each other. A late change (by `at`, the real clock unless given: more than the allowance
+ * after the record was received, `needsMark`) also marks the record's hour (and so its day), so that their
+ * summaries and the open hour's, if folded already, are read as stale (shared/src/summaries.ts).
  */
 export function rollupWrites(
   db: Firestore,
@@ -113,7 +113,7 @@ export function rollupWrites(
     );
   }
   const hour = hourOf(record.received_at);
-  if (needsMark(hour, at)) {
+  if (needsMark(record.received_at, at)) {
     const mark: SummaryMarkDocument = { day: key.day, hour, changed_at: at.toISOString() };
     writes.push({
       ref: db.doc(SUMMARY_PATHS.summaryMark(org, hour, shard)),
