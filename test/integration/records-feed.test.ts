@@ -8,6 +8,7 @@ import { pubSubRecordsFeed, type RecordsFeed } from "../../services/cost-worker/
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, freeClosedPort, pullableTopic, uniqueId } from "../setup/harness.ts";
+import { recordsLatest } from "../setup/records-view.ts";
 import { envelope, pushEvent, recordsFeed, workerDeps } from "../setup/worker.ts";
 
 /**
@@ -25,6 +26,10 @@ async function setUp(transport: Transport) {
 
 const stored = async (org: string, messageId: string) =>
   (await firestore().doc(DOCUMENT_PATHS.transaction(org, messageId)).get()).data() as CostRecord;
+
+/** The rows of `count` messages pulled from `topic`. */
+const rowsOf = async (topic: { pull(count: number): Promise<Array<{ data: unknown }>> }, count: number) =>
+  (await topic.pull(count)).map((message) => message.data as RecordRow);
 
 /** A row as published, but for the time it was published at. */
 const withoutPublishTime = ({ published_at, ...row }: RecordRow) => {
@@ -74,17 +79,19 @@ describe.each(TRANSPORTS)(
       expect(message?.attributes).toEqual({ organization_id: org, revision: "1" });
     });
 
-    it("publishes the same record again when a redelivered message finds it stored", async () => {
+    it("publishes the stored record again, after its own first row, when a redelivered message finds it stored", async () => {
       const { org, topic, deps } = await setUp(transport);
       const event = pushEvent(envelope(org, validTransaction({ transaction_id: uniqueId("tx") })));
       expect(await handleMessage(deps, event)).toBe("priced");
+      const [first] = await rowsOf(topic, 1);
       expect(await handleMessage(deps, event)).toBe("redelivered");
 
-      const messages = await topic.pull(2);
-      expect(messages).toHaveLength(2);
-      const [first, second] = messages.map((message) => withoutPublishTime(message.data as RecordRow));
-      expect(second).toEqual(first);
-      expect(first).toMatchObject({ message_id: event.id, revision: 1, status: "priced" });
+      // The redelivery's own record, built afresh, went beside the commit; what Firestore holds follows it.
+      const rows = await rowsOf(topic, 2);
+      const shown = recordsLatest([first as RecordRow, ...rows]).get(event.id as string) as RecordRow;
+      expect(withoutPublishTime(shown)).toEqual(withoutPublishTime(first as RecordRow));
+      expect(shown).toMatchObject({ message_id: event.id, revision: 1, status: "priced" });
+      expect(rows).toContain(shown);
     });
 
     it("publishes a repeated transaction id as the duplicate record Firestore holds", async () => {
@@ -95,10 +102,15 @@ describe.each(TRANSPORTS)(
       expect(await handleMessage(deps, original)).toBe("priced");
       expect(await handleMessage(deps, repeat)).toBe("duplicate");
 
-      const rows = (await topic.pull(2)).map((message) => message.data as RecordRow);
-      const duplicate = rows.find((row) => row.message_id === repeat.id);
+      // The repeat's row went out as priced beside the commit; the duplicate Firestore holds follows it.
+      const rows = await rowsOf(topic, 3);
+      expect(rows.filter((row) => row.message_id === repeat.id).map((row) => row.status)).toEqual(
+        expect.arrayContaining(["priced", "duplicate"]),
+      );
+      const duplicate = recordsLatest(rows).get(repeat.id as string);
       expect(duplicate).toMatchObject({ status: "duplicate", duplicate_of: original.id, cost_nanos: null });
       expect(duplicate?.line_items).toEqual([]);
+      expect(recordsLatest(rows).get(original.id as string)).toMatchObject({ status: "priced" });
     });
 
     it("fails the delivery when the feed does not confirm, and the redelivery publishes the stored record", async () => {
@@ -106,6 +118,7 @@ describe.each(TRANSPORTS)(
       // A stand-in for a feed that is down: the test is about the worker's reaction to that failure.
       const down: RecordsFeed = {
         publish: () => Promise.reject(new Error("records topic unavailable")),
+        withdraw: () => Promise.reject(new Error("records topic unavailable")),
         flush: async () => {},
       };
       const event = pushEvent(envelope(org, validTransaction()));
@@ -114,8 +127,10 @@ describe.each(TRANSPORTS)(
       expect((await stored(org, event.id as string)).status).toBe("priced");
 
       expect(await handleMessage(deps, event)).toBe("redelivered");
-      const [message] = await topic.pull(1);
-      expect(message?.data).toMatchObject({ message_id: event.id, revision: 1, status: "priced" });
+      const shown = recordsLatest(await rowsOf(topic, 2)).get(event.id as string) as RecordRow;
+      expect(withoutPublishTime(shown)).toEqual(
+        withoutPublishTime(recordRow(await stored(org, event.id as string), new Date())),
+      );
     });
 
     it("fails the delivery when Pub/Sub refuses the publish, and the redelivery publishes the stored record", async () => {
@@ -129,8 +144,8 @@ describe.each(TRANSPORTS)(
       expect((await stored(org, event.id as string)).status).toBe("priced");
 
       expect(await handleMessage(deps, event)).toBe("redelivered");
-      const [message] = await topic.pull(1);
-      expect(message?.data).toMatchObject({ message_id: event.id, revision: 1, status: "priced" });
+      const shown = recordsLatest(await rowsOf(topic, 2)).get(event.id as string);
+      expect(shown).toMatchObject({ message_id: event.id, revision: 1, status: "priced" });
     });
 
     it("rejects within its time-out when Pub/Sub cannot be reached", async () => {
@@ -195,10 +210,16 @@ describe.each(TRANSPORTS)(
         quantities: expect.objectContaining({ custom_units: 4 }),
       });
 
-      // A redelivery of the original message publishes what Firestore holds: never a stale revision 1.
+      // A redelivery of the original message publishes what Firestore holds after its own revision 1 row:
+      // the view shows revision 2, never the stale revision 1.
       expect(await handleMessage(deps, event)).toBe("redelivered");
-      const [again] = await topic.pull(1);
-      expect(again?.data).toMatchObject({ revision: 2, status: "priced", cost_nanos: 1_000_000_000 });
+      const again = await rowsOf(topic, 2);
+      expect(again.map((row) => row.revision).sort()).toEqual([1, 2]);
+      expect(recordsLatest([unpriced, repriced, ...again] as RecordRow[]).get(event.id as string)).toMatchObject({
+        revision: 2,
+        status: "priced",
+        cost_nanos: 1_000_000_000,
+      });
     });
 
     it("says which records a re-pricing could not publish, and how to publish them, keeping the re-pricing", async () => {
@@ -213,6 +234,7 @@ describe.each(TRANSPORTS)(
       // A stand-in for a records topic that is down: the test is about the command's reaction to it.
       const down: RecordsFeed = {
         publish: () => Promise.reject(new Error("topic unavailable")),
+        withdraw: () => Promise.reject(new Error("topic unavailable")),
         flush: async () => {},
       };
       const lines: string[] = [];

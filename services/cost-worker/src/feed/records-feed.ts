@@ -1,5 +1,5 @@
 import type { PubSub } from "@google-cloud/pubsub";
-import { type CostRecord, type Quantities, type RecordRow, recordRow } from "@usage-ingestion/shared";
+import { type CostRecord, type Quantities, type RecordRow, recordRow, withdrawalRow } from "@usage-ingestion/shared";
 import { publishBatcher, type Transport } from "@usage-ingestion/shared/server";
 
 /**
@@ -12,7 +12,12 @@ export interface RecordsFeed {
    * not. The worker then fails the delivery, so the message comes back, finds its record stored, and
    * publishes it again: nothing stored is missing from the feed.
    */
-  publish(record: CostRecord, quantities?: Quantities): Promise<void>;
+  publish(record: CostRecord, quantities?: Quantities, publishedAt?: Date): Promise<void>;
+  /**
+   * Publishes the withdrawal of `record`'s row (withdrawalRow): for a row published beside a commit that
+   * did not store the record. `publishedAt` must be later than that row's. Resolves and rejects as publish.
+   */
+  withdraw(record: CostRecord, publishedAt: Date): Promise<void>;
   /** Sends whatever is batched and waits for it; at shutdown. */
   flush(): Promise<void>;
 }
@@ -51,12 +56,13 @@ export function pubSubRecordsFeed(pubsub: PubSub, options: RecordsFeedOptions): 
     timeoutMs: options.timeoutMs,
     batchMaxMs: options.batchMaxMs ?? 0,
   });
+  const send = async (row: RecordRow) => {
+    const [outcome] = await batcher.publish([{ data: JSON.stringify(row), attributes: recordAttributes(row) }]);
+    if (outcome && "error" in outcome) throw outcome.error;
+  };
   return {
-    async publish(record, quantities) {
-      const row = recordRow(record, now(), quantities);
-      const [outcome] = await batcher.publish([{ data: JSON.stringify(row), attributes: recordAttributes(row) }]);
-      if (outcome && "error" in outcome) throw outcome.error;
-    },
+    publish: (record, quantities, publishedAt) => send(recordRow(record, publishedAt ?? now(), quantities)),
+    withdraw: (record, publishedAt) => send(withdrawalRow(record, publishedAt)),
     flush: () => batcher.flush(),
   };
 }
