@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { isAlreadyExists } from "@usage-ingestion/shared/server";
+import {
+  type BatcherOptions,
+  isAlreadyExists,
+  type OutgoingMessage,
+  type PublishBatcher,
+  pubSubBatcher,
+  pubSubClientBatcher,
+} from "@usage-ingestion/shared/server";
 import { GoogleAuth } from "google-auth-library";
 import { clientCommits } from "../../services/cost-worker/src/store/firestore-client-commits.ts";
 import {
@@ -9,13 +16,6 @@ import {
   firestoreCommits,
   firestoreCommitsOptions,
 } from "../../services/cost-worker/src/store/firestore-commits.ts";
-import type { OutgoingMessage } from "../../services/gateway/src/queue/publish-wire.ts";
-import {
-  type BatcherOptions,
-  type PublishBatcher,
-  pubSubBatcher,
-} from "../../services/gateway/src/queue/pubsub-batcher.ts";
-import { pubSubClientBatcher } from "../../services/gateway/src/queue/pubsub-client-batcher.ts";
 import { type CanaryArgs, CanaryRefusal } from "./args.ts";
 import { cutProxy } from "./cut-proxy.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordRow, revisionOf } from "./record-rows.ts";
+import { recordRow, revisionOf, WITHDRAWN, withdrawalRow } from "./record-rows.ts";
 import type { CostRecord } from "./records.ts";
 
 /** A record as an early worker stored it: no revision, no dimensions, no pricing or line items. */
@@ -56,5 +56,33 @@ describe("recordRow", () => {
       { name: "team", value: null },
     ]);
     expect(row.quantities.images).toBe(7);
+  });
+});
+
+describe("withdrawalRow", () => {
+  it("keeps the record's identity and revision, bills and counts nothing, and is marked withdrawn", () => {
+    const priced = {
+      ...early,
+      revision: 2,
+      status: "priced",
+      unpriced_reason: null,
+      cost_usd: "0.000001500",
+      cost_nanos: 1500,
+      line_items: [{ usage_type: "custom", component: "units", cost_nanos: 1500 }],
+    } as unknown as CostRecord;
+    const row = withdrawalRow(priced, new Date("2025-11-02T00:00:00.001Z"));
+    expect(row).toMatchObject({
+      message_id: "m-1",
+      revision: 2,
+      organization_id: "org-a",
+      received_at: "2025-11-01T12:00:00.000Z",
+      published_at: "2025-11-02T00:00:00.001Z",
+      status: WITHDRAWN,
+      cost_nanos: null,
+      cost_usd: null,
+      line_items: [],
+    });
+    expect(Object.values(row.quantities).every((quantity) => quantity === 0)).toBe(true);
+    expect(Object.keys(row).sort()).toEqual(Object.keys(recordRow(priced, new Date())).sort());
   });
 });

@@ -8,11 +8,19 @@ import type { UsageEntry } from "./schemas/usage.ts";
  * Pub/Sub BigQuery subscription writes each message's JSON fields into the table's columns of the same
  * names, so every name here is a column name.
  *
- * A record is published each time it is stored, again when a redelivered message finds it stored, and
- * again with `revision` + 1 each time re-pricing rewrites it: the table holds each message id one or more
- * times, and the view `usage.records_latest` keeps the row with the highest revision.
+ * A record is published as it is stored (beside the commit), again when a redelivered message finds it
+ * stored, and again with `revision` + 1 each time re-pricing rewrites it: the table holds each message id
+ * one or more times, and the view `usage.records_latest` keeps the row with the highest revision, the
+ * latest `published_at` among equals, unless that row is a withdrawal (decision 0017).
  */
 export const RECORDS_TOPIC = "usage-records";
+
+/**
+ * The status of a withdrawal row: the worker published a record's row beside its commit, and the commit
+ * did not store it (Firestore refused the record, or the call failed). Published after that row, at the
+ * same revision, it wins the view's ranking, and the view leaves the message id out.
+ */
+export const WITHDRAWN = "withdrawn";
 
 export interface RecordRow {
   message_id: string;
@@ -23,7 +31,8 @@ export interface RecordRow {
   transaction_index: number;
   transaction_id: string | null;
   duplicate_of: string | null;
-  status: RecordStatus;
+  /** The record's status; `withdrawn` for a row that takes back one of a record never stored. */
+  status: RecordStatus | typeof WITHDRAWN;
   unpriced_reason: string | null;
   provider: string;
   model: string;
@@ -108,6 +117,22 @@ export function recordRow(record: CostRecord, publishedAt: Date, quantities?: Qu
     processed_at: record.processed_at,
     repriced_at: record.repriced_at ?? null,
     published_at: publishedAt.toISOString(),
+  };
+}
+
+/**
+ * The row that takes back `record`'s row at its revision: the record's identity (message id, revision,
+ * organization, receive time, so the same partition and window), nothing billed, nothing counted.
+ */
+export function withdrawalRow(record: CostRecord, publishedAt: Date): RecordRow {
+  return {
+    ...recordRow(record, publishedAt, quantitiesOf([])),
+    status: WITHDRAWN,
+    duplicate_of: null,
+    unpriced_reason: null,
+    cost_nanos: null,
+    cost_usd: null,
+    line_items: [],
   };
 }
 

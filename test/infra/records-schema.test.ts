@@ -6,6 +6,7 @@ import {
   RECORDS_TOPIC,
   recordRow,
   validateTransaction,
+  withdrawalRow,
 } from "@usage-ingestion/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
@@ -131,7 +132,10 @@ beforeAll(async () => {
 
 describe("the records table's schema (infra/modules/analytics/records-schema.json)", () => {
   it("holds every row the worker publishes: each field a column of a compatible type, required ones present", () => {
-    const rows = Object.entries(records()).map(([kind, record]) => [kind, recordRow(record, new Date())] as const);
+    const rows = [
+      ...Object.entries(records()).map(([kind, record]) => [kind, recordRow(record, new Date())] as const),
+      ["withdrawal", withdrawalRow(records().priced as CostRecord, new Date())] as const,
+    ];
     expect(rows.find(([kind]) => kind === "priced")?.[1].line_items.length).toBeGreaterThan(0);
     expect(rows.find(([kind]) => kind === "seconds")?.[1].quantities.audio_seconds).toBe(12.5);
     for (const [kind, row] of rows) {
@@ -179,7 +183,7 @@ describe("the records feed in Terraform", () => {
     const sql = (view.query as string).replace(/\s+/g, " ");
     expect(sql).toContain("PARTITION BY organization_id, received_at, message_id");
     expect(sql).toContain("ORDER BY revision DESC, published_at DESC");
-    expect(sql).toContain("WHERE row_rank = 1");
+    expect(sql).toContain("WHERE row_rank = 1 AND status != 'withdrawn'");
     expect(sql).toContain(tf("google_bigquery_table.records.table_id"));
   });
 

@@ -59,9 +59,12 @@ export function workerDeps(
   };
 }
 
-/** The worker's records feed on the Pub/Sub emulator: to the records topic (global setup makes it), or `topic`. */
-export const recordsFeed = (topic = RECORDS_TOPIC, timeoutMs = 10_000) =>
-  pubSubRecordsFeed(pubsub(), { topic, timeoutMs });
+/**
+ * The worker's records feed on the Pub/Sub emulator, on `transport` (PUBSUB_PUBLISH_TRANSPORT): to the
+ * records topic (global setup makes it), or `topic`.
+ */
+export const recordsFeed = (topic = RECORDS_TOPIC, timeoutMs = 10_000, transport: Transport = "wire") =>
+  pubSubRecordsFeed(pubsub(), { topic, timeoutMs, transport });
 
 /**
  * A Firestore client whose server is down: the emulator variable is pointed at a closed port while building.

@@ -41,6 +41,7 @@ module "worker" {
   max_instances                = var.worker_max_instances
   records_topic_name           = module.pubsub.records_topic_name
   commit_transport             = var.commit_transport
+  publish_transport            = var.publish_transport
   depends_on                   = [module.apis, module.firestore]
 }
 

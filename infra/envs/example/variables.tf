@@ -114,7 +114,7 @@ variable "reports_max_instances" {
 }
 
 variable "publish_transport" {
-  description = "The ingest gateway's PUBSUB_PUBLISH_TRANSPORT: wire (our own Publish call) or client (@google-cloud/pubsub's)."
+  description = "PUBSUB_PUBLISH_TRANSPORT of the ingest gateway and of the worker's records feed: wire (our own Publish call) or client (@google-cloud/pubsub's)."
   type        = string
   default     = "wire"
 }

@@ -33,12 +33,13 @@ resource "google_bigquery_table" "records" {
 
 # The latest revision of each message's record. The window is partitioned by organization, receive time
 # and message id (one message's rows agree on all three), so a query's filters on organization_id and
-# received_at can be applied before the window, and prune partitions.
+# received_at can be applied before the window, and prune partitions. A message whose latest row is a
+# withdrawal (a row published beside a commit that did not store the record) is left out.
 resource "google_bigquery_table" "records_latest" {
   project             = var.project_id
   dataset_id          = google_bigquery_dataset.usage.dataset_id
   table_id            = "records_latest"
-  description         = "The latest revision of each stored record: one row per message_id."
+  description         = "The latest revision of each stored record: one row per message_id, withdrawals left out."
   deletion_protection = false
   view {
     use_legacy_sql = false
@@ -53,7 +54,7 @@ resource "google_bigquery_table" "records_latest" {
           ) AS row_rank
         FROM `${var.project_id}.${google_bigquery_dataset.usage.dataset_id}.${google_bigquery_table.records.table_id}`
       )
-      WHERE row_rank = 1
+      WHERE row_rank = 1 AND status != 'withdrawn'
     SQL
   }
 }

@@ -93,8 +93,17 @@ variable "commit_transport" {
     error_message = "commit_transport must be wire or client."
   }
 }
+variable "publish_transport" {
+  description = "PUBSUB_PUBLISH_TRANSPORT: how the records feed publishes, wire (our own Publish call, the gateway's) or client (@google-cloud/pubsub's). Switch to client to fall back without a new build: docs/decisions/0016-production-safe-transports.md."
+  type        = string
+  default     = "wire"
+  validation {
+    condition     = contains(["wire", "client"], var.publish_transport)
+    error_message = "publish_transport must be wire or client."
+  }
+}
 variable "universe_domain" {
-  description = "GOOGLE_CLOUD_UNIVERSE_DOMAIN: the Google Cloud universe the clients and our own commits address."
+  description = "GOOGLE_CLOUD_UNIVERSE_DOMAIN: the Google Cloud universe the clients and our own calls address."
   type        = string
   default     = "googleapis.com"
 }
@@ -116,6 +125,7 @@ locals {
     BUDGETS_TIMEOUT_MS           = tostring(var.budgets_timeout_ms)
     RECORDS_TOPIC                = var.records_topic_name
     RECORDS_PUBLISH_TIMEOUT_MS   = tostring(var.records_publish_timeout_ms)
+    PUBSUB_PUBLISH_TRANSPORT     = var.publish_transport
     LOG_FORMAT                   = "json"
     WEBHOOK_DELIVERIES_TOPIC     = local.webhook_deliveries_topic
     WEBHOOK_TIMEOUT_MS           = tostring(var.webhook_timeout_ms)

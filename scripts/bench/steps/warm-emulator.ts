@@ -1,4 +1,4 @@
-import { pubSubBatcher } from "../../../services/gateway/src/queue/pubsub-batcher.ts";
+import { pubSubBatcher } from "@usage-ingestion/shared/server";
 import { type BenchContext, BULK_SIZE, singleBody } from "../context.ts";
 
 /** How long the Pub/Sub emulator is kept publishing before any server is measured (0 skips it). */

@@ -32,6 +32,8 @@ export const WorkerEnvSchema = v.object({
   BUDGETS_TIMEOUT_MS: integerVar(30_000),
   /** The records topic: every stored record is published there for BigQuery (docs/reports.md). */
   RECORDS_TOPIC: stringVar(RECORDS_TOPIC),
+  /** `wire`: the shared Publish call for the records feed (docs/decisions/0017); `client`: @google-cloud/pubsub's, the fallback. */
+  PUBSUB_PUBLISH_TRANSPORT: transportVar(),
   /** Bound on publishing one record; past it the delivery fails and Pub/Sub redelivers. */
   RECORDS_PUBLISH_TIMEOUT_MS: integerVar(10_000),
   LOG_FORMAT: logFormatVar(),

@@ -8,6 +8,12 @@ describe("the worker's transport and universe, checked at start-up", () => {
     expect(() => parseWorkerConfig({ FIRESTORE_COMMIT_TRANSPORT: "rest" })).toThrow(/FIRESTORE_COMMIT_TRANSPORT/);
   });
 
+  it("publishes records on our own call by default, on the Pub/Sub client when told, and nothing else", () => {
+    expect(parseWorkerConfig({}).PUBSUB_PUBLISH_TRANSPORT).toBe("wire");
+    expect(parseWorkerConfig({ PUBSUB_PUBLISH_TRANSPORT: "client" }).PUBSUB_PUBLISH_TRANSPORT).toBe("client");
+    expect(() => parseWorkerConfig({ PUBSUB_PUBLISH_TRANSPORT: "grpc" })).toThrow(/PUBSUB_PUBLISH_TRANSPORT/);
+  });
+
   it("takes GOOGLE_CLOUD_UNIVERSE_DOMAIN only as a domain", () => {
     expect(parseWorkerConfig({ GOOGLE_CLOUD_UNIVERSE_DOMAIN: "example.cloud" }).GOOGLE_CLOUD_UNIVERSE_DOMAIN).toBe(
       "example.cloud",

@@ -3,6 +3,7 @@ import {
   declaredDimensions,
   parseQueueMessage,
   parseTraceparent,
+  type Quantities,
   quantitiesOf,
   type RecordStatus,
   TRACEPARENT_ATTRIBUTE,
@@ -45,11 +46,19 @@ export interface WorkerDeps {
 export type Outcome = RecordStatus | "redelivered" | "rejected";
 
 /**
- * Prices one queued transaction, stores it once, then publishes the stored record to the records feed.
- * Throws only what a retry can fix (Firestore down, the feed not confirming): Pub/Sub then redelivers, and
- * the dead-letter topic catches what keeps failing. A redelivery finds its record stored and publishes that
- * record (as Firestore holds it) again, so a record is acknowledged only once the feed has it. A message
- * that can never be priced is kept in `rejected_messages` and acknowledged.
+ * Prices one queued transaction, stores it once, and publishes the record to the records feed beside the
+ * commit (both under way at once, both awaited). Throws only what a retry can fix (Firestore down, the
+ * feed not confirming): Pub/Sub then redelivers, and the dead-letter topic catches what keeps failing. A
+ * message is acknowledged only once the feed has a row of what Firestore holds as the latest of its
+ * message id (decision 0017):
+ *
+ * - stored as built: the row published beside the commit is that record;
+ * - Firestore holds another record (a redelivery, a duplicate or conflict of a transaction id): that one
+ *   is published after the first row, so it is the later of the two at its revision and the view keeps it;
+ * - the commit failed or Firestore refused the record: a withdrawal row follows, and the view leaves the
+ *   message id out until a redelivery stores the record and publishes it again.
+ *
+ * A message that can never be priced is kept in `rejected_messages` and acknowledged.
  */
 export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promise<Outcome> {
   const now = deps.now ?? (() => new Date());
@@ -113,6 +122,8 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
   );
   const record = buildRecord(messageId, message, priced, now(), dimensions);
   const quantities = quantitiesOf(message.transaction.usage);
+  // The row leaves beside the commit: each delivery waits for the slower of the two, not for both in turn.
+  const beside = publishedBeside(deps.feed, record, quantities);
   let outcome: Outcome;
   let stored: CostRecord | null;
   try {
@@ -122,12 +133,20 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
       contentHash: () => contentHash(message.transaction),
     }));
   } catch (error) {
+    // The row may be in BigQuery while Firestore does not hold the record: take it back. A withdrawal that
+    // fails throws, and the message comes back to store or withdraw again.
+    await beside.settled;
+    await deps.feed.withdraw(record, beside.after());
     // Firestore refusing the record as given is not fixed by a retry: keep the message, never loop on it.
     if (!isInvalidArgument(error)) throw error;
     return reject(`Firestore refused the record: ${(error as Error).message}`);
   }
   // A failure here throws: the message is redelivered, finds the record stored, and publishes it then.
-  if (stored) await deps.feed.publish(stored, quantities);
+  await beside.confirmed();
+  if (stored !== record) {
+    if (stored) await deps.feed.publish(stored, quantities, beside.after());
+    else await deps.feed.withdraw(record, beside.after());
+  }
   log(outcome === "unpriced" || outcome === "conflict" ? "WARNING" : "INFO", outcome, {
     organization_id: message.organization_id,
     request_id: message.request_id,
@@ -137,4 +156,28 @@ export async function handleMessage(deps: WorkerDeps, event: PubSubEvent): Promi
     unpriced_reason: record.unpriced_reason ?? undefined,
   });
   return outcome;
+}
+
+/**
+ * The record's row published before the commit's outcome is known, at a time of its own: `settled` when
+ * Pub/Sub has answered either way (never rejects), `confirmed` resolving or rejecting as the publish did,
+ * and `after` a time later than the row's, for the row that corrects or withdraws it.
+ */
+function publishedBeside(feed: RecordsFeed, record: CostRecord, quantities: Quantities) {
+  const publishedAt = new Date();
+  let failure: { error: unknown } | undefined;
+  const settled = feed.publish(record, quantities, publishedAt).then(
+    () => undefined,
+    (error: unknown) => {
+      failure = { error };
+    },
+  );
+  return {
+    settled,
+    async confirmed() {
+      await settled;
+      if (failure) throw failure.error;
+    },
+    after: () => new Date(Math.max(Date.now(), publishedAt.getTime() + 1)),
+  };
 }

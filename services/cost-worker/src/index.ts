@@ -27,6 +27,7 @@ import { webhookFunctions } from "./webhooks/webhook-functions.ts";
 /** The composition root: config parsed once, one Firestore client, the handler registered by name. */
 const config = parseWorkerConfig(process.env);
 const projectId = config.GOOGLE_CLOUD_PROJECT;
+const universeDomain = config.GOOGLE_CLOUD_UNIVERSE_DOMAIN;
 // The Firestore client traces every call through OpenTelemetry unless told not to. No tracer provider is
 // registered here, so each span was built for nothing (about 2% of the worker's CPU in a profile of a
 // backlog drain); whoever registers one can set FIRESTORE_ENABLE_TRACING=on.
@@ -55,11 +56,17 @@ const deps = {
     config.FIRESTORE_TIMEOUT_MS,
   ),
   dimensions: firestoreDimensionsStore(firestore, config.DIMENSIONS_CACHE_TTL_MS, config.FIRESTORE_TIMEOUT_MS),
-  // Stored records go to BigQuery through the records topic; its client's own batching publisher, made once.
-  feed: pubSubRecordsFeed(new PubSub(projectId ? { projectId } : {}), {
-    topic: config.RECORDS_TOPIC,
-    timeoutMs: config.RECORDS_PUBLISH_TIMEOUT_MS,
-  }),
+  // Stored records go to BigQuery through the records topic: the gateway's Publish call on HTTP/2, to the
+  // endpoint the PubSub client resolves; or, PUBSUB_PUBLISH_TRANSPORT=client, the client's own publisher.
+  // The universe domain is given to the client as it would read it, so that our own calls follow it too.
+  feed: pubSubRecordsFeed(
+    new PubSub({ ...(projectId ? { projectId } : {}), ...(universeDomain ? { universeDomain } : {}) }),
+    {
+      topic: config.RECORDS_TOPIC,
+      transport: config.PUBSUB_PUBLISH_TRANSPORT,
+      timeoutMs: config.RECORDS_PUBLISH_TIMEOUT_MS,
+    },
+  ),
   logger: createLogger(config.LOG_FORMAT, projectId),
 };
 

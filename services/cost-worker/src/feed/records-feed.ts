@@ -1,5 +1,6 @@
-import type { PubSub, Topic } from "@google-cloud/pubsub";
-import { type CostRecord, type Quantities, type RecordRow, recordRow, withTimeout } from "@usage-ingestion/shared";
+import type { PubSub } from "@google-cloud/pubsub";
+import { type CostRecord, type Quantities, type RecordRow, recordRow, withdrawalRow } from "@usage-ingestion/shared";
+import { publishBatcher, type Transport } from "@usage-ingestion/shared/server";
 
 /**
  * Publishes stored records to the records topic, from which a BigQuery subscription writes them into
@@ -11,27 +12,30 @@ export interface RecordsFeed {
    * not. The worker then fails the delivery, so the message comes back, finds its record stored, and
    * publishes it again: nothing stored is missing from the feed.
    */
-  publish(record: CostRecord, quantities?: Quantities): Promise<void>;
+  publish(record: CostRecord, quantities?: Quantities, publishedAt?: Date): Promise<void>;
+  /**
+   * Publishes the withdrawal of `record`'s row (withdrawalRow): for a row published beside a commit that
+   * did not store the record. `publishedAt` must be later than that row's. Resolves and rejects as publish.
+   */
+  withdraw(record: CostRecord, publishedAt: Date): Promise<void>;
   /** Sends whatever is batched and waits for it; at shutdown. */
   flush(): Promise<void>;
 }
 
 export interface RecordsFeedOptions {
   topic: string;
+  /** `wire`: the shared `Publish` call on HTTP/2 (the default); `client`: @google-cloud/pubsub's (PUBSUB_PUBLISH_TRANSPORT). */
+  transport?: Transport;
   /** The most one publish may take, retries included. */
   timeoutMs: number;
   /**
-   * How long a record may wait for others to share its publish call (2 ms by default). The worker handles
-   * many messages at once per instance: one call for all that finish within this time keeps the client's
-   * cost per record small, and a short wait keeps each delivery short. On the emulator, 20 deliveries at a
-   * time: 2 ms cost 103 us of CPU and 7.8 ms per record; 10 ms, 127 us and 17.7 ms; 0 ms, 167 us and 9.9 ms.
+   * How long a record may wait for others to share its publish call. The emulator pushes a worker only a
+   * few messages at once, so each delivery's latency bounds the drain: on the `wire` transport a call
+   * costs little CPU, and a record leaves at once (0, the default), sharing its call only with those
+   * finished in the same turn of the event loop.
    */
   batchMaxMs?: number;
   now?: () => Date;
-}
-
-export class RecordsFeedTimeoutError extends Error {
-  override name = "RecordsFeedTimeoutError";
 }
 
 /** Attributes of each message: enough to route or filter a subscription without reading the data. */
@@ -40,27 +44,25 @@ export const recordAttributes = (row: Pick<RecordRow, "organization_id" | "revis
   revision: String(row.revision),
 });
 
-/** The records feed on `@google-cloud/pubsub`'s own batching publisher. */
+/**
+ * The records feed on the shared publish batcher (shared/src/server/pubsub/), on the transport
+ * PUBSUB_PUBLISH_TRANSPORT names: each record is a request of its own, confirmed with the id Pub/Sub
+ * returned or failed with why there is none (PublishTimeoutError past `timeoutMs`).
+ */
 export function pubSubRecordsFeed(pubsub: PubSub, options: RecordsFeedOptions): RecordsFeed {
   const now = options.now ?? (() => new Date());
-  let topic: Topic | undefined;
-  const target = () => {
-    topic ??= pubsub.topic(options.topic, {
-      batching: { maxMessages: 1000, maxMilliseconds: options.batchMaxMs ?? 2 },
-    });
-    return topic;
+  const batcher = publishBatcher(options.transport ?? "wire", pubsub, {
+    topic: options.topic,
+    timeoutMs: options.timeoutMs,
+    batchMaxMs: options.batchMaxMs ?? 0,
+  });
+  const send = async (row: RecordRow) => {
+    const [outcome] = await batcher.publish([{ data: JSON.stringify(row), attributes: recordAttributes(row) }]);
+    if (outcome && "error" in outcome) throw outcome.error;
   };
   return {
-    async publish(record, quantities) {
-      const row = recordRow(record, now(), quantities);
-      await withTimeout(
-        target().publishMessage({ data: Buffer.from(JSON.stringify(row)), attributes: recordAttributes(row) }),
-        options.timeoutMs,
-        () => new RecordsFeedTimeoutError(`publishing to ${options.topic} took longer than ${options.timeoutMs} ms`),
-      );
-    },
-    async flush() {
-      await topic?.flush();
-    },
+    publish: (record, quantities, publishedAt) => send(recordRow(record, publishedAt ?? now(), quantities)),
+    withdraw: (record, publishedAt) => send(withdrawalRow(record, publishedAt)),
+    flush: () => batcher.flush(),
   };
 }

@@ -1,12 +1,14 @@
 import type { PubSub } from "@google-cloud/pubsub";
 import { type QueueMessage, queueMessageAttributes } from "@usage-ingestion/shared";
-import type { Transport } from "@usage-ingestion/shared/server";
-import type { OutgoingMessage } from "./publish-wire.ts";
-import { type PublishOutcome, pubSubBatcher } from "./pubsub-batcher.ts";
-import { pubSubClientBatcher } from "./pubsub-client-batcher.ts";
+import {
+  type OutgoingMessage,
+  type PublishOutcome,
+  publishBatcher,
+  type Transport,
+} from "@usage-ingestion/shared/server";
 import { queueMessageData } from "./queue-message-json.ts";
 
-export { type PublishOutcome, PublishTimeoutError } from "./pubsub-batcher.ts";
+export { type PublishOutcome, PublishTimeoutError } from "@usage-ingestion/shared/server";
 
 /** Queues a request's messages and says, for each, the id Pub/Sub confirmed or why there is none. */
 export interface Publisher {
@@ -42,10 +44,7 @@ export interface PubSubPublisherOptions {
  */
 export function pubSubPublisher(pubsub: PubSub, options: PubSubPublisherOptions): Publisher {
   const batcherOptions = { topic: options.topic, timeoutMs: options.timeoutMs, batchMaxMs: options.batchMaxMs ?? 5 };
-  const batcher =
-    options.transport === "client"
-      ? pubSubClientBatcher(pubsub, batcherOptions)
-      : pubSubBatcher(pubsub, batcherOptions);
+  const batcher = publishBatcher(options.transport ?? "wire", pubsub, batcherOptions);
   return {
     publish: (messages, attributes, transactionTexts) => {
       // A request's messages share one organization, so one attributes object (and one encoding).

@@ -1,6 +1,6 @@
 /**
  * The Pub/Sub `Publish` call's request and response in protobuf's wire format, for the one shape the
- * gateway sends (google/pubsub/v1/pubsub.proto):
+ * gateway's queue and the worker's records feed send (google/pubsub/v1/pubsub.proto):
  *
  *   PublishRequest  { string topic = 1; repeated PubsubMessage messages = 2; }
  *   PubsubMessage   { bytes data = 1; map<string, string> attributes = 2; }

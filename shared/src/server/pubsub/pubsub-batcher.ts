@@ -1,14 +1,14 @@
 import type { PubSub } from "@google-cloud/pubsub";
 import pubsubPackage from "@google-cloud/pubsub/package.json" with { type: "json" };
+import { apiClientHeader } from "../grpc/api-client-header.ts";
 import {
-  apiClientHeader,
   FRAME_HEADER_BYTES,
   type GrpcChannel,
   type GrpcChannelOptions,
   GrpcStatus,
   grpcChannel,
-  retryDelays,
-} from "@usage-ingestion/shared/server";
+} from "../grpc/grpc-channel.ts";
+import { retryDelays } from "../grpc/retry-delays.ts";
 import {
   decodeMessageIds,
   encodePublishRequest,
@@ -54,7 +54,11 @@ export interface BatcherOptions {
   channel?: Omit<GrpcChannelOptions, "origin" | "callHeaders">;
 }
 
-/** Publishes requests' messages in batches; our own (pubSubBatcher) or the Pub/Sub client's (pubSubClientBatcher). */
+/**
+ * Publishes requests' messages in batches; our own (pubSubBatcher) or the Pub/Sub client's
+ * (pubSubClientBatcher), one setting apart (publishBatcher). A request is what one caller hands over at
+ * once: a gateway request's transactions, or one stored record of the worker's records feed.
+ */
 export interface PublishBatcher {
   /** Resolves once every message is confirmed or failed, or the request's time is up; never rejects. */
   publish(messages: readonly OutgoingMessage[]): Promise<PublishOutcome[]>;
@@ -239,7 +243,7 @@ export function pubSubBatcher(pubsub: PubSub, options: BatcherOptions): PublishB
  * Where PubSub itself would send the call: the emulator in plaintext (PUBSUB_EMULATOR_HOST, or an
  * endpoint PubSub took for one), anything else over TLS with PubSub's own credentials. Without an
  * endpoint, the universe domain is its option's, else GOOGLE_CLOUD_UNIVERSE_DOMAIN, as its generated
- * client reads them (the gateway parses the variable at start-up and gives it to PubSub).
+ * client reads them (each service parses the variable at start-up and gives it to PubSub).
  */
 export function publisherChannelOptions(
   pubsub: PubSub,

@@ -1,5 +1,5 @@
 import type { PubSub } from "@google-cloud/pubsub";
-import { withTimeout } from "@usage-ingestion/shared";
+import { withTimeout } from "../../timeout.ts";
 import type { OutgoingMessage } from "./publish-wire.ts";
 import {
   type BatcherOptions,

@@ -8,7 +8,7 @@ import { PublishTimeoutError, publisherChannelOptions, pubSubBatcher } from "./p
 
 const channelFor = async (pubsub: PubSub) => publisherChannelOptions(pubsub, await pubsub.getClientConfig());
 
-describe("where the gateway's publish calls go", () => {
+describe("where publish calls go (the gateway's and the records feed's)", () => {
   it("goes to Pub/Sub over TLS, with the PubSub client's own credentials on each call", async () => {
     const authClient = new OAuth2Client();
     authClient.setCredentials({ access_token: "token-1", expiry_date: Date.now() + 3_600_000 });
