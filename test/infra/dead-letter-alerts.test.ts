@@ -45,7 +45,11 @@ describe("dead-letter alerts (Terraform)", () => {
     expect(deadLetterHolds()).toHaveLength(3);
     expect(alerted).toEqual(deadLetterHolds());
     const policy = query().resource("monitoring", "google_monitoring_alert_policy", "dead_letter_holds");
-    expect(policy.for_each).toBe(tf("var.dead_letter_holds"));
+    expect(policy.for_each).toBe(tf("local.dead_letter_holds"));
+    // The transactions' own hold, then the others the environment gives.
+    const holds = String(query().local("modules/monitoring", "dead_letter_holds"));
+    expect(holds).toMatch(/subscription\s*=\s*var\.dead_letter_subscription_name/);
+    expect(holds).toMatch(/}, var\.dead_letter_holds\)}$/);
     const condition = policy.conditions[0].condition_threshold[0];
     expect(condition.filter).toContain(`resource.labels.subscription_id = "${tf("each.value.subscription")}"`);
     expect(condition.filter).toContain("pubsub.googleapis.com/subscription/num_undelivered_messages");

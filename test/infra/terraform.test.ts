@@ -163,7 +163,7 @@ describe("infra (Terraform)", () => {
   });
 
   it("has alert policies for dead letters and the oldest unacked message", () => {
-    const deadLetters = resource("monitoring", "google_monitoring_alert_policy", "dead_letters");
+    const deadLetters = resource("monitoring", "google_monitoring_alert_policy", "dead_letter_holds");
     const lag = resource("monitoring", "google_monitoring_alert_policy", "worker_lag");
     expect(deadLetters.conditions[0].condition_threshold[0].filter).toContain("num_undelivered_messages");
     expect(lag.conditions[0].condition_threshold[0].filter).toContain("oldest_unacked_message_age");
