@@ -7,7 +7,7 @@ import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { foldDay, foldHour, foldPeriod } from "../../services/cost-worker/src/fold/fold-period.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { reportsFirestore } from "../setup/harness.ts";
-import { expectSameEverywhere, freshOrganization, rangeQuery } from "../setup/summaries.ts";
+import { expectSameEverywhere, freshOrganization, rangeQuery, seedRecordAt } from "../setup/summaries.ts";
 
 /**
  * Month summaries against the day summaries, shards and records they fold: whatever was folded when, and
@@ -55,25 +55,10 @@ const query = (groupBy: ReportField[], range = RANGE): CostQuery => rangeQuery(r
 const expectSame = (organizationId: string) => expectSameEverywhere(organizationId, RANGE, GROUPINGS);
 
 /** A record from two days before the month to two days after, of any status, nanos past 2^53 when summed. */
-const seedRecord = fc
-  .record({
-    ms: fc.integer({ min: -2 * DAY_MS, max: MONTH_END - MONTH_START + 2 * DAY_MS - 1 }),
-    customer: fc.constantFrom("a", "b", "c"),
-    model: fc.constantFrom("gpt-4o", "o3"),
-    feature: fc.constantFrom(undefined, "chat"),
-    status: fc.constantFrom("priced", "priced", "priced", "unpriced", "conflict", "duplicate"),
-    nanos: fc.bigInt({ min: 0n, max: 5_000_000_000_000_000n }),
-  })
-  .map(
-    (r): SeedRecord => ({
-      received_at: at(MONTH_START + r.ms),
-      customer: r.customer,
-      model: r.model,
-      status: r.status as SeedRecord["status"],
-      cost_nanos: Number(r.nanos),
-      context: r.feature === undefined ? {} : { feature: r.feature },
-    }),
-  );
+const seedRecord = seedRecordAt(
+  MONTH_START,
+  fc.integer({ min: -2 * DAY_MS, max: MONTH_END - MONTH_START + 2 * DAY_MS - 1 }),
+);
 const storedNow = (seeds: SeedRecord[]) => seeds.map((seed) => ({ ...seed, stored_at: new Date().toISOString() }));
 
 describe("month summaries", () => {

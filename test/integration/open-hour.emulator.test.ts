@@ -17,7 +17,14 @@ import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { foldOpenHour } from "../../services/cost-worker/src/fold/fold-open-hour.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { firestore, reportsFirestore } from "../setup/harness.ts";
-import { expectSameEverywhere, figures, freshOrganization, rangeQuery, shardsOnly } from "../setup/summaries.ts";
+import {
+  expectSameEverywhere,
+  figures,
+  freshOrganization,
+  rangeQuery,
+  seedRecordAt,
+  shardsOnly,
+} from "../setup/summaries.ts";
 
 /**
  * The open hour's summaries (`hour_partials`) against the records they fold: folded at any minute, once,
@@ -74,29 +81,14 @@ async function report(organizationId: string, query: CostQuery) {
 }
 
 /** A record in the hour before the open one or in it, of any status, stored as it was received (on time). */
-const seedRecord = fc
-  .record({
-    // Often on a minute or just before one: a watermark's edge.
-    ms: fc.oneof(
-      fc.integer({ min: -HOUR_MS, max: HOUR_MS - 1 }),
-      fc.tuple(fc.integer({ min: -60, max: 59 }), fc.constantFrom(0, -1)).map(([m, d]) => m * MINUTE_MS + d),
-    ),
-    customer: fc.constantFrom("a", "b", "c"),
-    model: fc.constantFrom("gpt-4o", "o3"),
-    feature: fc.constantFrom(undefined, "chat"),
-    status: fc.constantFrom("priced", "priced", "priced", "unpriced", "conflict", "duplicate"),
-    nanos: fc.bigInt({ min: 0n, max: 5_000_000_000_000_000n }),
-  })
-  .map(
-    (r): SeedRecord => ({
-      received_at: at(HOUR + r.ms),
-      customer: r.customer,
-      model: r.model,
-      status: r.status as SeedRecord["status"],
-      cost_nanos: Number(r.nanos),
-      context: r.feature === undefined ? {} : { feature: r.feature },
-    }),
-  );
+const seedRecord = seedRecordAt(
+  HOUR,
+  // Often on a minute or just before one: a watermark's edge.
+  fc.oneof(
+    fc.integer({ min: -HOUR_MS, max: HOUR_MS - 1 }),
+    fc.tuple(fc.integer({ min: -60, max: 59 }), fc.constantFrom(0, -1)).map(([m, d]) => m * MINUTE_MS + d),
+  ),
+);
 
 describe("open hours' summaries", () => {
   it("answer every report as the records alone do, folded at any minutes, with late records after", {

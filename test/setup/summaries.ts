@@ -6,9 +6,11 @@ import {
   type ReportSource,
 } from "@usage-ingestion/reports";
 import { type CostRecord, DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import fc from "fast-check";
 import { expect } from "vitest";
 import { setDimensions } from "../../scripts/admin/dimensions.ts";
 import { createOrganization } from "../../scripts/admin/organizations.ts";
+import type { SeedRecord } from "../../scripts/lib/seed-usage.ts";
 import { CostAggregate } from "../../services/reports/src/aggregate.ts";
 import { fromRecord } from "../../services/reports/src/contribution.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
@@ -79,3 +81,28 @@ export async function freshOrganization(label: string) {
   await setDimensions(db(), organizationId, ["feature"]);
   return organizationId;
 }
+
+/**
+ * A record received at `origin` (epoch milliseconds) plus an offset drawn from `offsets`, of any
+ * status, customer, model and feature, as the property tests draw them.
+ */
+export const seedRecordAt = (origin: number, offsets: fc.Arbitrary<number>): fc.Arbitrary<SeedRecord> =>
+  fc
+    .record({
+      ms: offsets,
+      customer: fc.constantFrom("a", "b", "c"),
+      model: fc.constantFrom("gpt-4o", "o3"),
+      feature: fc.constantFrom(undefined, "chat"),
+      status: fc.constantFrom("priced", "priced", "priced", "unpriced", "conflict", "duplicate"),
+      nanos: fc.bigInt({ min: 0n, max: 5_000_000_000_000_000n }),
+    })
+    .map(
+      (r): SeedRecord => ({
+        received_at: new Date(origin + r.ms).toISOString(),
+        customer: r.customer,
+        model: r.model,
+        status: r.status as SeedRecord["status"],
+        cost_nanos: Number(r.nanos),
+        context: r.feature === undefined ? {} : { feature: r.feature },
+      }),
+    );
