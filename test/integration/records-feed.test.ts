@@ -44,6 +44,14 @@ const house = validTransaction({
   context: { billable_customer_id: "cust-9", feature: "search" },
 });
 
+/** A record of `house` stored unpriced, then the organization's price for it added (0.25 USD a unit). */
+async function unpricedUntilPriced(org: string, deps: Parameters<typeof handleMessage>[0]) {
+  const event = pushEvent(envelope(org, house));
+  expect(await handleMessage(deps, event)).toBe("unpriced");
+  await runAdmin(["pricing", "add", org, '{"provider":"custom","model":"house","unit":"0.25"}'], firestore(), () => {});
+  return event;
+}
+
 /** Every case runs on both transports (PUBSUB_PUBLISH_TRANSPORT), so that the fallback stays real. */
 describe.each(TRANSPORTS)(
   "records feed on the %s transport: every stored record is published to the records topic",
@@ -183,13 +191,7 @@ describe.each(TRANSPORTS)(
 
     it("publishes a re-priced record with revision 2, and a later redelivery publishes revision 2 too", async () => {
       const { org, topic, feed, deps } = await setUp(transport);
-      const event = pushEvent(envelope(org, house));
-      expect(await handleMessage(deps, event)).toBe("unpriced");
-      await runAdmin(
-        ["pricing", "add", org, '{"provider":"custom","model":"house","unit":"0.25"}'],
-        firestore(),
-        () => {},
-      );
+      const event = await unpricedUntilPriced(org, deps);
       const lines: string[] = [];
       await runAdmin(["reprice", org], firestore(), (line) => lines.push(line), { records: () => feed });
       expect(lines.at(-1)).toBe("1 record re-priced, 0 still unpriced");
@@ -224,13 +226,7 @@ describe.each(TRANSPORTS)(
 
     it("says which records a re-pricing could not publish, and how to publish them, keeping the re-pricing", async () => {
       const { org, topic, feed, deps } = await setUp(transport);
-      const event = pushEvent(envelope(org, house));
-      expect(await handleMessage(deps, event)).toBe("unpriced");
-      await runAdmin(
-        ["pricing", "add", org, '{"provider":"custom","model":"house","unit":"0.25"}'],
-        firestore(),
-        () => {},
-      );
+      const event = await unpricedUntilPriced(org, deps);
       // A stand-in for a records topic that is down: the test is about the command's reaction to it.
       const down: RecordsFeed = {
         publish: () => Promise.reject(new Error("topic unavailable")),
