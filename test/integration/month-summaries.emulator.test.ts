@@ -7,7 +7,7 @@ import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { foldDay, foldHour, foldPeriod } from "../../services/cost-worker/src/fold/fold-period.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { reportsFirestore } from "../setup/harness.ts";
-import { expectSameEverywhere, freshOrganization, rangeQuery, seedRecordAt } from "../setup/summaries.ts";
+import { countedReads, expectSameEverywhere, freshOrganization, rangeQuery, seedRecordAt } from "../setup/summaries.ts";
 
 /**
  * Month summaries against the day summaries, shards and records they fold: whatever was folded when, and
@@ -30,25 +30,8 @@ const GROUPINGS: ReportField[][] = [[], ["billable_customer_id", "model"], ["con
 const db = () => reportsFirestore();
 
 /** The real source, counting what its summary and shard reads hand back. */
-function counted(source: ReportSource) {
-  const reads = { monthSummaries: 0, costSummaries: 0, costRollups: 0 };
-  const tally = <A extends unknown[], T>(name: keyof typeof reads, read: (...args: A) => AsyncIterable<T[]>) =>
-    async function* (...args: A) {
-      for await (const page of read(...args)) {
-        reads[name] += page.length;
-        yield page;
-      }
-    };
-  return {
-    reads,
-    source: {
-      ...source,
-      monthSummaries: tally("monthSummaries", source.monthSummaries),
-      costSummaries: tally("costSummaries", source.costSummaries),
-      costRollups: tally("costRollups", source.costRollups),
-    } satisfies ReportSource,
-  };
-}
+const counted = (source: ReportSource) =>
+  countedReads(source, ["monthSummaries", "costSummaries", "costRollups"] as const);
 
 const query = (groupBy: ReportField[], range = RANGE): CostQuery => rangeQuery(range, groupBy);
 

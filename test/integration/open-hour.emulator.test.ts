@@ -18,6 +18,7 @@ import { foldOpenHour } from "../../services/cost-worker/src/fold/fold-open-hour
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { firestore, reportsFirestore } from "../setup/harness.ts";
 import {
+  countedReads,
   expectSameEverywhere,
   figures,
   freshOrganization,
@@ -43,24 +44,7 @@ const GROUPINGS: ReportField[][] = [[], ["billable_customer_id", "model"], ["con
 const db = () => reportsFirestore();
 
 /** The real source, counting the open hours' summary parts and the records it hands back. */
-function counted(source: ReportSource) {
-  const reads = { hourPartials: 0, records: 0 };
-  const tally = <A extends unknown[], T>(name: keyof typeof reads, read: (...args: A) => AsyncIterable<T[]>) =>
-    async function* (...args: A) {
-      for await (const page of read(...args)) {
-        reads[name] += page.length;
-        yield page;
-      }
-    };
-  return {
-    reads,
-    source: {
-      ...source,
-      hourPartials: tally("hourPartials", source.hourPartials),
-      records: tally("records", source.records),
-    } satisfies ReportSource,
-  };
-}
+const counted = (source: ReportSource) => countedReads(source, ["hourPartials", "records"] as const);
 
 /** The open hour's summary of `hour` now: its first part and its cells, in a stable order. */
 async function partialOf(organizationId: string, hour = HOUR_TEXT) {

@@ -8,7 +8,14 @@ import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { foldDay, foldHour } from "../../services/cost-worker/src/fold/fold-period.ts";
 import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { firestore, reportsFirestore } from "../setup/harness.ts";
-import { expectSameEverywhere, figures, freshOrganization, rangeQuery, shardsOnly } from "../setup/summaries.ts";
+import {
+  countedReads,
+  expectSameEverywhere,
+  figures,
+  freshOrganization,
+  rangeQuery,
+  shardsOnly,
+} from "../setup/summaries.ts";
 
 /**
  * Day summaries against the shards and the records they fold: whatever was folded when, and whatever
@@ -41,28 +48,15 @@ const GROUPINGS: ReportField[][] = [[], ["billable_customer_id", "model"], ["con
 const db = () => reportsFirestore();
 
 /** The real source, counting what each of its reads hands back. */
-function counted(source: ReportSource) {
-  const reads = { costSummaries: 0, hourSummaries: 0, costRollups: 0, summaryMarks: 0, hourMarks: 0, records: 0 };
-  const tally = <A extends unknown[], T>(name: keyof typeof reads, read: (...args: A) => AsyncIterable<T[]>) =>
-    async function* (...args: A) {
-      for await (const page of read(...args)) {
-        reads[name] += page.length;
-        yield page;
-      }
-    };
-  return {
-    reads,
-    source: {
-      ...source,
-      costSummaries: tally("costSummaries", source.costSummaries),
-      costRollups: tally("costRollups", source.costRollups),
-      summaryMarks: tally("summaryMarks", source.summaryMarks),
-      hourSummaries: tally("hourSummaries", source.hourSummaries),
-      hourMarks: tally("hourMarks", source.hourMarks),
-      records: tally("records", source.records),
-    } satisfies ReportSource,
-  };
-}
+const counted = (source: ReportSource) =>
+  countedReads(source, [
+    "costSummaries",
+    "hourSummaries",
+    "costRollups",
+    "summaryMarks",
+    "hourMarks",
+    "records",
+  ] as const);
 
 const query = (groupBy: ReportField[], range = RANGE): CostQuery => rangeQuery(range, groupBy);
 

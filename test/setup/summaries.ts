@@ -106,3 +106,24 @@ export const seedRecordAt = (origin: number, offsets: fc.Arbitrary<number>): fc.
         context: r.feature === undefined ? {} : { feature: r.feature },
       }),
     );
+
+/** The reads of a report source that hand back pages of documents. */
+type PagedRead = {
+  [K in keyof ReportSource]: ReportSource[K] extends (...args: never[]) => AsyncIterable<unknown[]> ? K : never;
+}[keyof ReportSource];
+
+/** The real source, counting what each of the reads `names` hands back (documents, across pages). */
+export function countedReads<K extends PagedRead>(source: ReportSource, names: readonly K[]) {
+  const reads = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+  const counted: ReportSource = { ...source };
+  for (const name of names) {
+    const read = source[name] as (...args: unknown[]) => AsyncIterable<unknown[]>;
+    (counted as unknown as Record<K, unknown>)[name] = async function* (...args: unknown[]) {
+      for await (const page of read(...args)) {
+        reads[name] += page.length;
+        yield page;
+      }
+    };
+  }
+  return { reads, source: counted };
+}
