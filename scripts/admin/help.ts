@@ -54,7 +54,7 @@ Custom prices (schema: README; effective_from absent = always in effect, from an
                                       with its amount, and publish each to the records topic with its
                                       revision bumped (BigQuery); --dry-run shows that without writing
 
-Records feed (BigQuery; topic $RECORDS_TOPIC, default usage-records)
+Records feed (BigQuery; topic $RECORDS_TOPIC, default usage-records; $PUBSUB_PUBLISH_TRANSPORT wire|client)
   records publish <org-id> --from ISO --to ISO
                                       publish again the organization's records received in [from, to),
                                       500 a page, each page confirmed before the next is read; rows

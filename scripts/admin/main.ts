@@ -1,7 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { pubSubRecordsFeed, type RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
-import { RECORDS_TOPIC } from "@usage-ingestion/shared";
+import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
 import { terminateDatabases } from "@usage-ingestion/shared/server";
 import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
 import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
@@ -26,14 +25,12 @@ import {
 import { runOtelCommand } from "./otel.ts";
 import { runPricingAudit } from "./pricing-audit.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
+import { adminRecordsFeed } from "./records-feed-config.ts";
 import { runRecordsCommand } from "./records-publish.ts";
 import { runReportCommand } from "./report-commands.ts";
 import { runWebhookCommand, webhookClients } from "./webhook-commands.ts";
 
 export type Out = (line: string) => void;
-
-/** The most one record's publish may take from the command line (a page's share one call). */
-const RECORDS_PUBLISH_TIMEOUT_MS = 30_000;
 
 /** `--topic NAME` out of the arguments (default: $PUBSUB_TOPIC, then usage-transactions). */
 function topicOption(rest: string[]) {
@@ -62,13 +59,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
   let defaultPubSub: PubSub | undefined;
   const pubsub = clients.pubsub ?? (() => (defaultPubSub ??= new PubSub()));
   let feed: RecordsFeed | undefined;
-  const records =
-    clients.records ??
-    (() =>
-      (feed ??= pubSubRecordsFeed(pubsub(), {
-        topic: process.env.RECORDS_TOPIC || RECORDS_TOPIC,
-        timeoutMs: RECORDS_PUBLISH_TIMEOUT_MS,
-      })));
+  const records = clients.records ?? (() => (feed ??= adminRecordsFeed(pubsub(), process.env)));
   const reportsDb = clients.reportsDb ?? db;
   const databases = { records: db, keys: clients.keysDb ?? db };
   const [group, action, ...rest] = args;

@@ -297,6 +297,33 @@ describe.each(TRANSPORTS)(
       expect(last?.data).toMatchObject({ message_id: ids[3] });
     });
 
+    it("publishes from the command line to the topic and on the transport the environment names", async () => {
+      const { org, topic, deps } = await setUp(transport);
+      const event = pushEvent(envelope(org, validTransaction()));
+      expect(await handleMessage(deps, event)).toBe("priced");
+      await topic.pull(1);
+      const saved = { topic: process.env.RECORDS_TOPIC, transport: process.env.PUBSUB_PUBLISH_TRANSPORT };
+      Object.assign(process.env, { RECORDS_TOPIC: topic.topicName, PUBSUB_PUBLISH_TRANSPORT: transport });
+      try {
+        const { received_at } = await stored(org, event.id as string);
+        const to = new Date(Date.parse(received_at) + 1).toISOString();
+        await runAdmin(["records", "publish", org, "--from", received_at, "--to", to], firestore(), () => {});
+        expect((await topic.pull(1))[0]?.data).toMatchObject({ message_id: event.id, revision: 1 });
+        process.env.PUBSUB_PUBLISH_TRANSPORT = "carrier-pigeon";
+        await expect(
+          runAdmin(["records", "publish", org, "--from", received_at, "--to", to], firestore(), () => {}),
+        ).rejects.toThrow(/PUBSUB_PUBLISH_TRANSPORT must be "wire" or "client"/);
+      } finally {
+        for (const [name, value] of [
+          ["RECORDS_TOPIC", saved.topic],
+          ["PUBSUB_PUBLISH_TRANSPORT", saved.transport],
+        ] as const) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+      }
+    });
+
     it("refuses a backfill without a range, or with one that ends before it starts", async () => {
       const { org, feed } = await setUp(transport);
       const run = (...args: string[]) =>
