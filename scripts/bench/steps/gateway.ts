@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { freePort } from "../../lib/processes.ts";
 import { startGatewayProcess } from "../../lib/services.ts";
 import { BENCH_RATE_LIMITS, type BenchContext, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "../context.ts";
+import { pinProcess } from "../cpu-affinity.ts";
 import { peakRssMb } from "../rss.ts";
 import type { MeasuredPair, ServerUnderLoad } from "./http-pair.ts";
 
@@ -24,6 +25,7 @@ export async function startGateway(ctx: BenchContext): Promise<ServerUnderLoad &
   });
   ctx.onCleanup(() => service.stop());
   const pid = service.child.pid ?? 0;
+  if (ctx.serverCpus) pinProcess(pid, ctx.serverCpus);
   return {
     name: "gateway",
     pid,

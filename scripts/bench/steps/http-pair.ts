@@ -2,7 +2,11 @@ import { BULK_SIZE, bulkBody, singleBody } from "../context.ts";
 import { type HttpFigures, measuredLoad } from "../http-load.ts";
 import { load } from "../load.ts";
 
-/** Seconds of each load every server gets before it is measured, so that V8 has compiled its hot paths. */
+/**
+ * Seconds of each load every server gets before it is measured, so that V8 has compiled its hot paths and
+ * the heap has grown to its working size: with a closed load as the warm-up, the gateway's first measured
+ * round still cost 1.5-2x the later ones.
+ */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
 /**
  * The single-transaction load is offered at the same rate to every server (an open load), below what
@@ -12,12 +16,25 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
  * BENCH_SINGLE_RATE=0 measures the closed load instead.
  */
 export const SINGLE_RATE = Number(process.env.BENCH_SINGLE_RATE ?? 1_500);
-/** How many times each server is measured, the servers taking turns; the median round is reported. */
-export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/**
+ * How many times each HTTP server is measured, the servers taking turns (BENCH_HTTP_ROUNDS): many short
+ * rounds rather than a few long ones, so that each ratio compares two loads a few seconds apart.
+ */
+export const HTTP_ROUNDS = Math.max(1, Number(process.env.BENCH_HTTP_ROUNDS ?? 8));
+/** Seconds of each measured HTTP load in a round (BENCH_HTTP_SECONDS). */
+export const HTTP_SECONDS = Math.max(1, Number(process.env.BENCH_HTTP_SECONDS ?? 5));
+
+/** BENCH_BULK=0 leaves the bulk load out of the rounds (e.g. for a profile of single requests alone). */
+const BULK_MEASURED = process.env.BENCH_BULK !== "0";
+/**
+ * The servers' single loads run at the same time in each round (BENCH_SINGLE_TOGETHER=0: one after the
+ * other): whatever else the machine does during a round then falls on both at once.
+ */
+export const SINGLE_TOGETHER = process.env.BENCH_SINGLE_TOGETHER !== "0";
 
 export interface HttpPair {
   single: HttpFigures;
-  bulk: HttpFigures;
+  bulk?: HttpFigures;
 }
 
 /** A pair of figures reported as the median round of each load, with every round kept beside it. */
@@ -34,60 +51,103 @@ export interface ServerUnderLoad {
   stop(): Promise<void>;
 }
 
-/**
- * The two measured loads every HTTP server gets: single transactions on 50 connections, bulks of 100 on
- * 10; each server first gets both loads unmeasured for WARM_UP_SECONDS, the same for all.
- */
-async function singleAndBulk(server: ServerUnderLoad, seconds: number): Promise<HttpPair> {
-  const options = { pid: server.pid, url: server.url, headers: server.headers, seconds };
-  const single = await measuredLoad({
-    ...options,
+/** Single transactions on 50 connections, offered at SINGLE_RATE. */
+const singleLoad = (server: ServerUnderLoad, seconds: number) =>
+  measuredLoad({
+    pid: server.pid,
+    url: server.url,
+    headers: server.headers,
+    seconds,
     body: singleBody,
     transactionsPerRequest: 1,
     connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
     overallRate: SINGLE_RATE > 0 ? SINGLE_RATE : undefined,
   });
-  const bulk = await measuredLoad({
-    ...options,
+
+/** Bulks of 100 on 10 connections, as fast as answered. */
+const bulkLoad = (server: ServerUnderLoad, seconds: number) =>
+  measuredLoad({
+    pid: server.pid,
+    url: server.url,
+    headers: server.headers,
+    seconds,
     body: bulkBody,
     transactionsPerRequest: BULK_SIZE,
     connections: Number(process.env.BENCH_BULK_CONNECTIONS ?? 10),
   });
-  return { single, bulk };
-}
 
-const median = (rounds: HttpFigures[], figure: (f: HttpFigures) => number): HttpFigures => {
+const median = (rounds: HttpFigures[], figure: (f: HttpFigures) => number): HttpFigures | undefined => {
   const sorted = [...rounds].sort((a, b) => figure(a) - figure(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)] as HttpFigures;
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+/** The servers' order in a round: as given in odd rounds, reversed in even ones (A B, B A, A B, ...). */
+export const turnOrder = <T>(servers: T[], round: number): T[] => (round % 2 === 1 ? servers : [...servers].reverse());
+
 /**
- * Every server warmed up once, then measured ROUNDS times, taking turns, so that drift in the machine's
- * state over the run (the emulator's JIT, other work on the two cores) falls on each of them alike. Each
- * load reports its median round by CPU time; all rounds are kept.
+ * The single load of one round: every server at once (SINGLE_TOGETHER), each with its own load at the
+ * same offered rate, or one after the other in the round's turn order.
  */
-export async function measureInTurns(servers: ServerUnderLoad[], seconds: number): Promise<MeasuredPair[]> {
-  for (const server of servers) {
-    for (const body of [singleBody, bulkBody]) {
-      await load({ url: server.url, body, headers: server.headers, connections: 10, durationSeconds: WARM_UP_SECONDS });
-    }
+async function singleRound(
+  servers: ServerUnderLoad[],
+  round: number,
+  seconds: number,
+  quiet = false,
+): Promise<HttpFigures[]> {
+  if (SINGLE_TOGETHER) {
+    if (!quiet) console.log(`round ${round}/${HTTP_ROUNDS}: ${seconds} s single, every server at once ...`);
+    return Promise.all(servers.map((server) => singleLoad(server, seconds)));
+  }
+  const figures = new Map<ServerUnderLoad, HttpFigures>();
+  for (const server of turnOrder(servers, round)) {
+    if (!quiet) console.log(`round ${round}/${HTTP_ROUNDS}: ${server.name}, ${seconds} s single ...`);
+    figures.set(server, await singleLoad(server, seconds));
+  }
+  return servers.map((server) => figures.get(server) as HttpFigures);
+}
+
+/**
+ * Every server warmed up once (WARM_UP_SECONDS of each load, the same for all), then measured HTTP_ROUNDS
+ * times: the single load as singleRound says, the bulk load (closed, so one server at a time) in turns
+ * whose order alternates from round to round, so that drift in the machine's state over the run (the
+ * emulator's JIT, other work on the cores) falls on each alike and neither is always measured first.
+ * Each load reports its median round by CPU time; all rounds are kept, in round order.
+ */
+export async function measureInTurns(servers: ServerUnderLoad[], seconds = HTTP_SECONDS): Promise<MeasuredPair[]> {
+  // The warm-up: the single load as it is measured, then bulks; unmeasured, the same for every server.
+  console.log(`warm-up: ${WARM_UP_SECONDS} s single${BULK_MEASURED ? " and bulk" : ""} load, unmeasured ...`);
+  await singleRound(servers, 0, WARM_UP_SECONDS, true);
+  for (const server of BULK_MEASURED ? servers : []) {
+    await load({
+      url: server.url,
+      body: bulkBody,
+      headers: server.headers,
+      connections: 10,
+      durationSeconds: WARM_UP_SECONDS,
+    });
   }
   const rounds: HttpPair[][] = servers.map(() => []);
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const [index, server] of servers.entries()) {
-      console.log(`round ${round}/${ROUNDS}: ${server.name}, ${seconds} s single, ${seconds} s bulk ...`);
-      rounds[index]?.push(await singleAndBulk(server, seconds));
+  for (let round = 1; round <= HTTP_ROUNDS; round++) {
+    const singles = await singleRound(servers, round, seconds);
+    const bulks = new Map<ServerUnderLoad, HttpFigures>();
+    for (const server of BULK_MEASURED ? turnOrder(servers, round) : []) {
+      console.log(`round ${round}/${HTTP_ROUNDS}: ${server.name}, ${seconds} s bulk ...`);
+      bulks.set(server, await bulkLoad(server, seconds));
     }
+    servers.forEach((server, index) => {
+      const bulk = bulks.get(server);
+      rounds[index]?.push({ single: singles[index] as HttpFigures, ...(bulk ? { bulk } : {}) });
+    });
   }
-  return rounds.map((measured) => ({
-    single: median(
+  return rounds.map((measured) => {
+    const single = median(
       measured.map((pair) => pair.single),
       (f) => f.cpuUsPerRequest,
-    ),
-    bulk: median(
-      measured.map((pair) => pair.bulk),
+    ) as HttpFigures;
+    const bulk = median(
+      measured.flatMap((pair) => (pair.bulk ? [pair.bulk] : [])),
       (f) => f.cpuUsPerTransaction,
-    ),
-    rounds: measured,
-  }));
+    );
+    return { single, ...(bulk ? { bulk } : {}), rounds: measured };
+  });
 }
