@@ -2,12 +2,14 @@ import { BULK_SIZE, bulkBody, singleBody } from "../context.ts";
 import { type HttpFigures, measuredLoad } from "../http-load.ts";
 import { load } from "../load.ts";
 
-/**
- * Seconds of each load every server gets before it is measured, so that V8 has compiled its hot paths and
- * the heap has grown to its working size: with a closed load as the warm-up, the gateway's first measured
- * round still cost 1.5-2x the later ones.
- */
+/** Seconds of the bulk load every server gets before it is measured, so that V8 has compiled its hot paths. */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
+/**
+ * Seconds of the single load, as it is measured, before the first round: with 10 s of a closed load the
+ * gateway's first rounds cost 1.5-2.7x the later ones, and with 10 s of the measured load its CPU per
+ * request still fell by a fifth over the first 15-20 s of rounds (its heap growing to its working size).
+ */
+const SINGLE_WARM_UP_SECONDS = Number(process.env.BENCH_SINGLE_WARM_UP_SECONDS ?? 30);
 /**
  * The single-transaction load is offered at the same rate to every server (an open load), below what
  * either saturates at: a closed load (each connection sends as soon as it is answered) drives the bare app
@@ -107,38 +109,46 @@ async function singleRound(
 }
 
 /**
- * Every server warmed up once (WARM_UP_SECONDS of each load, the same for all), then measured HTTP_ROUNDS
- * times: the single load as singleRound says, the bulk load (closed, so one server at a time) in turns
- * whose order alternates from round to round, so that drift in the machine's state over the run (the
- * emulator's JIT, other work on the cores) falls on each alike and neither is always measured first.
- * Each load reports its median round by CPU time; all rounds are kept, in round order.
+ * Every server measured HTTP_ROUNDS times on each load, after an unmeasured warm-up of that load (the same
+ * for all): first every round of single transactions, as singleRound says, then every round of bulks
+ * (closed, so one server at a time) in turns whose order alternates from round to round, so that drift in
+ * the machine's state over the run (the emulator's JIT, other work on the cores) falls on each alike and
+ * neither is always measured first. The single rounds come first, one after the other, so that none
+ * follows a bulk load (which leaves the heap and the emulator in another state). Each load reports its
+ * median round by CPU time; all rounds are kept, in round order.
  */
 export async function measureInTurns(servers: ServerUnderLoad[], seconds = HTTP_SECONDS): Promise<MeasuredPair[]> {
-  // The warm-up: the single load as it is measured, then bulks; unmeasured, the same for every server.
-  console.log(`warm-up: ${WARM_UP_SECONDS} s single${BULK_MEASURED ? " and bulk" : ""} load, unmeasured ...`);
-  await singleRound(servers, 0, WARM_UP_SECONDS, true);
-  for (const server of BULK_MEASURED ? servers : []) {
-    await load({
-      url: server.url,
-      body: bulkBody,
-      headers: server.headers,
-      connections: 10,
-      durationSeconds: WARM_UP_SECONDS,
-    });
-  }
-  const rounds: HttpPair[][] = servers.map(() => []);
-  for (let round = 1; round <= HTTP_ROUNDS; round++) {
-    const singles = await singleRound(servers, round, seconds);
-    const bulks = new Map<ServerUnderLoad, HttpFigures>();
-    for (const server of BULK_MEASURED ? turnOrder(servers, round) : []) {
-      console.log(`round ${round}/${HTTP_ROUNDS}: ${server.name}, ${seconds} s bulk ...`);
-      bulks.set(server, await bulkLoad(server, seconds));
+  console.log(`warm-up: ${SINGLE_WARM_UP_SECONDS} s single, unmeasured ...`);
+  await singleRound(servers, 0, SINGLE_WARM_UP_SECONDS, true);
+  const singles: HttpFigures[][] = [];
+  for (let round = 1; round <= HTTP_ROUNDS; round++) singles.push(await singleRound(servers, round, seconds));
+  const bulks: Array<Map<ServerUnderLoad, HttpFigures>> = [];
+  if (BULK_MEASURED) {
+    console.log(`warm-up: ${WARM_UP_SECONDS} s bulk per server, unmeasured ...`);
+    for (const server of servers) {
+      await load({
+        url: server.url,
+        body: bulkBody,
+        headers: server.headers,
+        connections: 10,
+        durationSeconds: WARM_UP_SECONDS,
+      });
     }
-    servers.forEach((server, index) => {
-      const bulk = bulks.get(server);
-      rounds[index]?.push({ single: singles[index] as HttpFigures, ...(bulk ? { bulk } : {}) });
-    });
+    for (let round = 1; round <= HTTP_ROUNDS; round++) {
+      const figures = new Map<ServerUnderLoad, HttpFigures>();
+      for (const server of turnOrder(servers, round)) {
+        console.log(`round ${round}/${HTTP_ROUNDS}: ${server.name}, ${seconds} s bulk ...`);
+        figures.set(server, await bulkLoad(server, seconds));
+      }
+      bulks.push(figures);
+    }
   }
+  const rounds: HttpPair[][] = servers.map((server, index) =>
+    singles.map((single, round) => {
+      const bulk = bulks[round]?.get(server);
+      return { single: single[index] as HttpFigures, ...(bulk ? { bulk } : {}) };
+    }),
+  );
   return rounds.map((measured) => {
     const single = median(
       measured.map((pair) => pair.single),
