@@ -14,7 +14,7 @@ import { reportLatency } from "./report-latency.ts";
 import { singleRatio } from "./round-ratios.ts";
 import { startBareExpress } from "./steps/bare-express.ts";
 import { startGateway } from "./steps/gateway.ts";
-import { type MeasuredPair, measureInTurns, type ServerUnderLoad } from "./steps/http-pair.ts";
+import { HTTP_LIFETIMES, type HttpPair, measureInTurns, type ServerUnderLoad, summarize } from "./steps/http-pair.ts";
 import { minimalBacklog } from "./steps/minimal-backlog.ts";
 import { warmEmulator } from "./steps/warm-emulator.ts";
 import { workerBacklog } from "./steps/worker-backlog.ts";
@@ -67,17 +67,30 @@ try {
   if (runs("bare") || runs("gateway")) {
     const published = await warmEmulator(ctx);
     if (published > 0) console.log(`  ${published.toLocaleString("en-US")} messages published`);
-    const bare = runs("bare") ? await startBareExpress(ctx) : undefined;
-    const gateway = runs("gateway") ? await startGateway(ctx) : undefined;
-    const servers = [bare, gateway].filter((server): server is ServerUnderLoad => server !== undefined);
-    const measured = await measureInTurns(servers);
-    const of = (server: ServerUnderLoad | undefined): MeasuredPair | undefined =>
-      server ? measured[servers.indexOf(server)] : undefined;
-    results.bare = of(bare);
-    const gatewayPair = of(gateway);
-    if (gateway && gatewayPair) results.gateway = { ...gatewayPair, peakRssMb: gateway.peakRssMb() };
-    if (results.bare && results.gateway) results.singleRatio = singleRatio(results.gateway, results.bare);
-    await Promise.all(servers.map((server) => server.stop()));
+    const bareRounds: HttpPair[] = [];
+    const gatewayRounds: HttpPair[] = [];
+    const lifetimeRatios: number[] = [];
+    let peakRss: number | null = null;
+    for (let lifetime = 1; lifetime <= HTTP_LIFETIMES; lifetime++) {
+      console.log(`servers started afresh: ${lifetime}/${HTTP_LIFETIMES}`);
+      const bare = runs("bare") ? await startBareExpress(ctx) : undefined;
+      const gateway = runs("gateway") ? await startGateway(ctx) : undefined;
+      const servers = [bare, gateway].filter((server): server is ServerUnderLoad => server !== undefined);
+      // The bulk rounds only in the last lifetime: their figure is not a ratio, and moved little between runs.
+      const measured = await measureInTurns(servers, lifetime === HTTP_LIFETIMES ? {} : { bulk: false });
+      const of = (server: ServerUnderLoad | undefined) => (server ? measured[servers.indexOf(server)] : undefined);
+      bareRounds.push(...(of(bare) ?? []));
+      gatewayRounds.push(...(of(gateway) ?? []));
+      const [bareNow, gatewayNow] = [of(bare), of(gateway)];
+      const ratio = bareNow && gatewayNow && singleRatio(summarize(gatewayNow), summarize(bareNow));
+      if (ratio) lifetimeRatios.push(ratio.median);
+      if (gateway) peakRss = Math.max(peakRss ?? 0, gateway.peakRssMb() ?? 0);
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+    if (bareRounds.length > 0) results.bare = summarize(bareRounds);
+    if (gatewayRounds.length > 0) results.gateway = { ...summarize(gatewayRounds), peakRssMb: peakRss };
+    const ratio = results.bare && results.gateway && singleRatio(results.gateway, results.bare);
+    if (ratio) results.singleRatio = { ...ratio, lifetimes: lifetimeRatios };
   }
   // The worker and its yardstick drain their backlogs in turns, ROUNDS times, as the HTTP servers do.
   const minimal = runs("minimal") ? await minimalBacklog(ctx, backlog) : undefined;

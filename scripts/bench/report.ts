@@ -5,7 +5,15 @@ import type { ReportLatency } from "./report-latency.ts";
 import type { RoundRatios } from "./round-ratios.ts";
 import type { LatencyFigures } from "./steps/accept-to-record.ts";
 import type { GatewayFigures } from "./steps/gateway.ts";
-import { HTTP_ROUNDS, HTTP_SECONDS, type HttpPair, type MeasuredPair, SINGLE_RATE } from "./steps/http-pair.ts";
+import {
+  HTTP_LIFETIMES,
+  HTTP_ROUNDS,
+  HTTP_SECONDS,
+  type HttpPair,
+  type MeasuredPair,
+  SINGLE_RATE,
+  SINGLE_TOGETHER,
+} from "./steps/http-pair.ts";
 
 export interface BenchResults {
   node: string;
@@ -57,7 +65,10 @@ function rows(r: BenchResults): Row[] {
       "",
       "",
       ratio
-        ? `middle half ${fmt(ratio.q1, 2)}-${fmt(ratio.q3, 2)}x, all ${fmt(ratio.min, 2)}-${fmt(ratio.max, 2)}x`
+        ? `middle half ${fmt(ratio.q1, 2)}-${fmt(ratio.q3, 2)}x, all ${fmt(ratio.min, 2)}-${fmt(ratio.max, 2)}x` +
+          (ratio.lifetimes && ratio.lifetimes.length > 1
+            ? `; each start's median ${ratio.lifetimes.map((r) => `${fmt(r, 2)}x`).join(", ")}`
+            : "")
         : "",
     ],
     [
@@ -144,7 +155,8 @@ export function printReport(results: BenchResults): void {
   console.log(
     `\nYardstick: a bare Express 5 app for the gateway rows, a minimal push handler for the worker rows. CPU is each` +
       ` process's own (/proc/<pid>/stat). ${HTTP_SECONDS} s per load; single on 50 connections (${SINGLE_RATE > 0 ? `${SINGLE_RATE} requests/s offered to both` : "closed load"}), bulk on 10; gateway rows are` +
-      ` the median of ${HTTP_ROUNDS} rounds, the servers taking turns in alternating order, the single ratio the median of` +
+      ` the median of ${HTTP_ROUNDS} rounds in each of ${HTTP_LIFETIMES} starts of both servers (bulk: the last start), the bulk in` +
+      ` turns of alternating order, the single ${SINGLE_TOGETHER ? "loads together" : "loads in turns"}, the single ratio the median of` +
       ` each round's own (every round, bare/gateway: ${roundsLine(results)}); ${pinning(results.cpus)}; worker rows are` +
       ` each figure's median of ${ROUNDS} backlogs, the handlers taking turns (every round, minimal/worker:` +
       ` ${drainRoundsLine(results)}). Node ${results.node};` +

@@ -10,6 +10,8 @@ export interface RoundRatios {
   /** The middle half of the rounds' ratios: the first and third quartiles. */
   q1: number;
   q3: number;
+  /** The median of each lifetime's rounds, when the servers were started afresh more than once. */
+  lifetimes?: number[];
 }
 
 /** The value at fraction `p` of the sorted values, interpolated between neighbours. */

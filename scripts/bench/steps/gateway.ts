@@ -11,9 +11,12 @@ export interface GatewayFigures extends MeasuredPair {
   peakRssMb: number | null;
 }
 
+let started = 0;
+
 /** The built gateway, publishing to a topic nobody reads (the emulator then keeps nothing). */
 export async function startGateway(ctx: BenchContext): Promise<ServerUnderLoad & { peakRssMb(): number | null }> {
-  const topic = "bench-gateway";
+  // A topic per start: the bench may start the gateway more than once (HTTP_LIFETIMES).
+  const topic = `bench-gateway-${++started}`;
   await ctx.pubsub.createTopic(topic);
   const port = await freePort();
   const service = await startGatewayProcess({
