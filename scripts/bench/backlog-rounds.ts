@@ -1,5 +1,7 @@
 import { type BacklogPipeline, type DrainFigures, type MedianDrain, medianDrain } from "./backlog.ts";
-import { ROUNDS } from "./steps/http-pair.ts";
+
+/** How many backlogs each pipeline drains, the pipelines taking turns (BENCH_ROUNDS). */
+export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
 /**
  * Every pipeline drains a backlog of its own ROUNDS times, the pipelines taking turns, so that drift in the

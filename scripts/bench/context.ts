@@ -12,6 +12,8 @@ export interface BenchContext {
   headers: Record<string, string>;
   logDir: string;
   seconds: number;
+  /** The CPUs the measured HTTP servers are pinned to (taskset's list form), or undefined (cpu-affinity.ts). */
+  serverCpus?: string;
   /** Registers a clean-up run at the end, even when a step throws. */
   onCleanup(step: () => Promise<void>): void;
 }

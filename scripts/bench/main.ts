@@ -8,17 +8,19 @@ import { startEmulators } from "../lib/emulators.ts";
 import { REPO_ROOT } from "../lib/services.ts";
 import { drainInTurns } from "./backlog-rounds.ts";
 import type { BenchContext } from "./context.ts";
+import { cpuPlan, pinProcess } from "./cpu-affinity.ts";
 import { type BenchResults, printReport } from "./report.ts";
 import { reportLatency } from "./report-latency.ts";
+import { singleRatio } from "./round-ratios.ts";
 import { startBareExpress } from "./steps/bare-express.ts";
 import { startGateway } from "./steps/gateway.ts";
-import { type MeasuredPair, measureInTurns, type ServerUnderLoad } from "./steps/http-pair.ts";
+import { HTTP_LIFETIMES, type HttpPair, measureInTurns, type ServerUnderLoad, summarize } from "./steps/http-pair.ts";
 import { minimalBacklog } from "./steps/minimal-backlog.ts";
 import { warmEmulator } from "./steps/warm-emulator.ts";
 import { workerBacklog } from "./steps/worker-backlog.ts";
 
 /**
- * `npm run bench`: the gateway beside a bare Express 5 app (in turns, BENCH_ROUNDS times, after the
+ * `npm run bench`: the gateway beside a bare Express 5 app (in turns, BENCH_HTTP_ROUNDS times, after the
  * Pub/Sub emulator is warmed up), then the cost worker beside a minimal push handler, all on the emulators
  * in one run. Prints the figures and writes them to bench-results.json
  * (BENCH_OUTPUT elsewhere); nothing here passes or fails. BENCH_STEPS=bare,gateway runs only those
@@ -31,6 +33,9 @@ const only = process.env.BENCH_STEPS?.split(",");
 const runs = (step: string) => !only || only.includes(step);
 const output = process.env.BENCH_OUTPUT ?? join(REPO_ROOT, "bench-results.json");
 const projectId = "demo-usage-bench";
+// Pinned before anything starts, so that the emulators and their JVMs inherit this process's CPUs.
+const cpus = cpuPlan();
+if (cpus.rest) pinProcess(process.pid, cpus.rest);
 
 const emulators = await startEmulators({ projectId });
 Object.assign(process.env, emulators.env);
@@ -55,22 +60,37 @@ try {
     headers: { "x-api-key": key },
     logDir: mkdtempSync(join(tmpdir(), "usage-bench-")),
     seconds,
+    ...(cpus.server ? { serverCpus: cpus.server } : {}),
     onCleanup: (step) => cleanups.push(step),
   };
-  const results: BenchResults = { node: process.version, loadAverage: loadavg(), seconds };
+  const results: BenchResults = { node: process.version, loadAverage: loadavg(), seconds, cpus };
   if (runs("bare") || runs("gateway")) {
     const published = await warmEmulator(ctx);
     if (published > 0) console.log(`  ${published.toLocaleString("en-US")} messages published`);
-    const bare = runs("bare") ? await startBareExpress(ctx) : undefined;
-    const gateway = runs("gateway") ? await startGateway(ctx) : undefined;
-    const servers = [bare, gateway].filter((server): server is ServerUnderLoad => server !== undefined);
-    const measured = await measureInTurns(servers, seconds);
-    const of = (server: ServerUnderLoad | undefined): MeasuredPair | undefined =>
-      server ? measured[servers.indexOf(server)] : undefined;
-    results.bare = of(bare);
-    const gatewayPair = of(gateway);
-    if (gateway && gatewayPair) results.gateway = { ...gatewayPair, peakRssMb: gateway.peakRssMb() };
-    await Promise.all(servers.map((server) => server.stop()));
+    const bareRounds: HttpPair[] = [];
+    const gatewayRounds: HttpPair[] = [];
+    const lifetimeRatios: number[] = [];
+    let peakRss: number | null = null;
+    for (let lifetime = 1; lifetime <= HTTP_LIFETIMES; lifetime++) {
+      console.log(`servers started afresh: ${lifetime}/${HTTP_LIFETIMES}`);
+      const bare = runs("bare") ? await startBareExpress(ctx) : undefined;
+      const gateway = runs("gateway") ? await startGateway(ctx) : undefined;
+      const servers = [bare, gateway].filter((server): server is ServerUnderLoad => server !== undefined);
+      // The bulk rounds only in the last lifetime: their figure is not a ratio, and moved little between runs.
+      const measured = await measureInTurns(servers, lifetime === HTTP_LIFETIMES ? {} : { bulk: false });
+      const of = (server: ServerUnderLoad | undefined) => (server ? measured[servers.indexOf(server)] : undefined);
+      bareRounds.push(...(of(bare) ?? []));
+      gatewayRounds.push(...(of(gateway) ?? []));
+      const [bareNow, gatewayNow] = [of(bare), of(gateway)];
+      const ratio = bareNow && gatewayNow && singleRatio(summarize(gatewayNow), summarize(bareNow));
+      if (ratio) lifetimeRatios.push(ratio.median);
+      if (gateway) peakRss = Math.max(peakRss ?? 0, gateway.peakRssMb() ?? 0);
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+    if (bareRounds.length > 0) results.bare = summarize(bareRounds);
+    if (gatewayRounds.length > 0) results.gateway = { ...summarize(gatewayRounds), peakRssMb: peakRss };
+    const ratio = results.bare && results.gateway && singleRatio(results.gateway, results.bare);
+    if (ratio) results.singleRatio = { ...ratio, lifetimes: lifetimeRatios };
   }
   // The worker and its yardstick drain their backlogs in turns, ROUNDS times, as the HTTP servers do.
   const minimal = runs("minimal") ? await minimalBacklog(ctx, backlog) : undefined;

@@ -1,8 +1,19 @@
 import type { MedianDrain } from "./backlog.ts";
+import { ROUNDS } from "./backlog-rounds.ts";
+import type { CpuPlan } from "./cpu-affinity.ts";
 import type { ReportLatency } from "./report-latency.ts";
+import type { RoundRatios } from "./round-ratios.ts";
 import type { LatencyFigures } from "./steps/accept-to-record.ts";
 import type { GatewayFigures } from "./steps/gateway.ts";
-import { type MeasuredPair, ROUNDS, SINGLE_RATE } from "./steps/http-pair.ts";
+import {
+  HTTP_LIFETIMES,
+  HTTP_ROUNDS,
+  HTTP_SECONDS,
+  type HttpPair,
+  type MeasuredPair,
+  SINGLE_RATE,
+  SINGLE_TOGETHER,
+} from "./steps/http-pair.ts";
 
 export interface BenchResults {
   node: string;
@@ -10,8 +21,12 @@ export interface BenchResults {
   loadAverage: number[];
   loadAverageAfter?: number[];
   seconds: number;
+  /** The CPUs the measured HTTP servers and everything else were pinned to (none when empty). */
+  cpus?: CpuPlan;
   bare?: MeasuredPair;
   gateway?: GatewayFigures;
+  /** The gateway's CPU per single request over the bare app's, per round: the figure the target is on. */
+  singleRatio?: RoundRatios;
   minimal?: MedianDrain;
   worker?: { backlog: MedianDrain; acceptToRecord: LatencyFigures };
   /** Report latency lines for a month of data at 1,000,000 transactions. */
@@ -24,6 +39,10 @@ const fmt = (n: number | undefined, digits = 0) =>
 const times = (ours: number | undefined, yardstick: number | undefined) =>
   ours === undefined || !yardstick ? "" : `${fmt(ours / yardstick, 2)}x`;
 
+/** Non-2xx answers / errors over both loads. */
+const failures = (pair: HttpPair) =>
+  `${pair.single.non2xx + (pair.bulk?.non2xx ?? 0)} / ${pair.single.errors + (pair.bulk?.errors ?? 0)}`;
+
 type Row = [label: string, ours: string, yardstick: string, note: string];
 
 function rows(r: BenchResults): Row[] {
@@ -31,18 +50,32 @@ function rows(r: BenchResults): Row[] {
   const bare = r.bare;
   const worker = r.worker?.backlog;
   const minimal = r.minimal;
+  const ratio = r.singleRatio;
   return [
     [
       "CPU us per single request",
       fmt(gw?.single.cpuUsPerRequest),
       fmt(bare?.single.cpuUsPerRequest),
-      `${times(gw?.single.cpuUsPerRequest, bare?.single.cpuUsPerRequest)} (target <= 1.25x)`,
+      ratio
+        ? `${fmt(ratio.median, 2)}x, median of the rounds' ratios (target <= 1.25x)`
+        : times(gw?.single.cpuUsPerRequest, bare?.single.cpuUsPerRequest),
+    ],
+    [
+      "single, rounds' ratios: spread",
+      "",
+      "",
+      ratio
+        ? `middle half ${fmt(ratio.q1, 2)}-${fmt(ratio.q3, 2)}x, all ${fmt(ratio.min, 2)}-${fmt(ratio.max, 2)}x` +
+          (ratio.lifetimes && ratio.lifetimes.length > 1
+            ? `; each start's median ${ratio.lifetimes.map((r) => `${fmt(r, 2)}x`).join(", ")}`
+            : "")
+        : "",
     ],
     [
       "CPU us per transaction, bulk 100",
-      fmt(gw?.bulk.cpuUsPerTransaction, 1),
-      fmt(bare?.bulk.cpuUsPerTransaction, 1),
-      `${times(gw?.bulk.cpuUsPerTransaction, bare?.bulk.cpuUsPerTransaction)} (target <= 10 us)`,
+      fmt(gw?.bulk?.cpuUsPerTransaction, 1),
+      fmt(bare?.bulk?.cpuUsPerTransaction, 1),
+      `${times(gw?.bulk?.cpuUsPerTransaction, bare?.bulk?.cpuUsPerTransaction)} (target <= 10 us)`,
     ],
     [
       "single, requests/s",
@@ -57,20 +90,15 @@ function rows(r: BenchResults): Row[] {
       `${fmt(bare?.single.p50Ms)} / ${fmt(bare?.single.p99Ms)}`,
       "",
     ],
-    ["bulk 100, transactions/s", fmt(gw?.bulk.transactionsPerSecond), fmt(bare?.bulk.transactionsPerSecond), ""],
+    ["bulk 100, transactions/s", fmt(gw?.bulk?.transactionsPerSecond), fmt(bare?.bulk?.transactionsPerSecond), ""],
     [
       "bulk 100, p50 / p99 ms",
-      `${fmt(gw?.bulk.p50Ms)} / ${fmt(gw?.bulk.p99Ms)}`,
-      `${fmt(bare?.bulk.p50Ms)} / ${fmt(bare?.bulk.p99Ms)}`,
+      `${fmt(gw?.bulk?.p50Ms)} / ${fmt(gw?.bulk?.p99Ms)}`,
+      `${fmt(bare?.bulk?.p50Ms)} / ${fmt(bare?.bulk?.p99Ms)}`,
       "",
     ],
     ["gateway peak RSS, MB", fmt(gw?.peakRssMb ?? undefined, 1), "", "(target <= 200 MB)"],
-    [
-      "non-2xx / errors",
-      gw ? `${gw.single.non2xx + gw.bulk.non2xx} / ${gw.single.errors + gw.bulk.errors}` : "",
-      bare ? `${bare.single.non2xx + bare.bulk.non2xx} / ${bare.single.errors + bare.bulk.errors}` : "",
-      "",
-    ],
+    ["non-2xx / errors", gw ? failures(gw) : "", bare ? failures(bare) : "", ""],
     [
       "worker CPU us per record",
       fmt(worker?.cpuUsPerRecord),
@@ -98,7 +126,8 @@ function roundsLine(r: BenchResults): string {
   return Array.from({ length: count }, (_, i) => {
     const bare = r.bare?.rounds[i];
     const gw = r.gateway?.rounds[i];
-    return `single ${fmt(bare?.single.cpuUsPerRequest)}/${fmt(gw?.single.cpuUsPerRequest)} us, bulk ${fmt(bare?.bulk.cpuUsPerTransaction, 1)}/${fmt(gw?.bulk.cpuUsPerTransaction, 1)} us`;
+    const ratio = r.singleRatio?.rounds[i];
+    return `single ${fmt(bare?.single.cpuUsPerRequest)}/${fmt(gw?.single.cpuUsPerRequest)} us${ratio ? ` (${fmt(ratio, 2)}x)` : ""}, bulk ${fmt(bare?.bulk?.cpuUsPerTransaction, 1)}/${fmt(gw?.bulk?.cpuUsPerTransaction, 1)} us`;
   }).join("; ");
 }
 
@@ -111,6 +140,11 @@ function drainRoundsLine(r: BenchResults): string {
   }).join("; ");
 }
 
+const pinning = (cpus: CpuPlan | undefined) =>
+  cpus?.server
+    ? `each server pinned to CPU ${cpus.server}, the load generator and the emulators to CPU ${cpus.rest}`
+    : "nothing pinned";
+
 /** The figures side by side: ours, the yardstick's (bare Express for the gateway, minimal handler for the worker). */
 export function printReport(results: BenchResults): void {
   const widths = [34, 16, 16];
@@ -120,8 +154,10 @@ export function printReport(results: BenchResults): void {
   for (const row of rows(results)) console.log(line(row));
   console.log(
     `\nYardstick: a bare Express 5 app for the gateway rows, a minimal push handler for the worker rows. CPU is each` +
-      ` process's own (/proc/<pid>/stat). ${results.seconds} s per load; single on 50 connections (${SINGLE_RATE > 0 ? `${SINGLE_RATE} requests/s offered to both` : "closed load"}), bulk on 10; gateway rows are` +
-      ` the median of ${ROUNDS} rounds, the servers taking turns (every round: ${roundsLine(results)}); worker rows are` +
+      ` process's own (/proc/<pid>/stat). ${HTTP_SECONDS} s per load; single on 50 connections (${SINGLE_RATE > 0 ? `${SINGLE_RATE} requests/s offered to both` : "closed load"}), bulk on 10; gateway rows are` +
+      ` the median of ${HTTP_ROUNDS} rounds in each of ${HTTP_LIFETIMES} starts of both servers (bulk: the last start), the bulk in` +
+      ` turns of alternating order, the single ${SINGLE_TOGETHER ? "loads together" : "loads in turns"}, the single ratio the median of` +
+      ` each round's own (every round, bare/gateway: ${roundsLine(results)}); ${pinning(results.cpus)}; worker rows are` +
       ` each figure's median of ${ROUNDS} backlogs, the handlers taking turns (every round, minimal/worker:` +
       ` ${drainRoundsLine(results)}). Node ${results.node};` +
       ` load average ${results.loadAverage.map((n) => n.toFixed(1)).join(" ")} before, ` +

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { freePort } from "../../lib/processes.ts";
 import { startGatewayProcess } from "../../lib/services.ts";
 import { BENCH_RATE_LIMITS, type BenchContext, SERVICE_NODE_OPTIONS, serviceNodeFlags } from "../context.ts";
+import { pinProcess } from "../cpu-affinity.ts";
 import { peakRssMb } from "../rss.ts";
 import type { MeasuredPair, ServerUnderLoad } from "./http-pair.ts";
 
@@ -10,9 +11,12 @@ export interface GatewayFigures extends MeasuredPair {
   peakRssMb: number | null;
 }
 
+let started = 0;
+
 /** The built gateway, publishing to a topic nobody reads (the emulator then keeps nothing). */
 export async function startGateway(ctx: BenchContext): Promise<ServerUnderLoad & { peakRssMb(): number | null }> {
-  const topic = "bench-gateway";
+  // A topic per start: the bench may start the gateway more than once (HTTP_LIFETIMES).
+  const topic = `bench-gateway-${++started}`;
   await ctx.pubsub.createTopic(topic);
   const port = await freePort();
   const service = await startGatewayProcess({
@@ -24,6 +28,7 @@ export async function startGateway(ctx: BenchContext): Promise<ServerUnderLoad &
   });
   ctx.onCleanup(() => service.stop());
   const pid = service.child.pid ?? 0;
+  if (ctx.serverCpus) pinProcess(pid, ctx.serverCpus);
   return {
     name: "gateway",
     pid,
