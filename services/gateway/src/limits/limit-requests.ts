@@ -17,22 +17,17 @@ function transactionsIn(body: unknown): number {
 
 /** After authentication and parsing: the body's transactions against the key's and organization's rates. */
 export function limitIngestion(limits: RateLimits) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const { organizationId, key } = locals(res);
-    const verdict = await limits.ingest(
-      organizationId as string,
-      key?.limits,
-      key?.hash ?? "",
-      transactionsIn(req.body),
-    );
+    const verdict = limits.ingest(organizationId as string, key?.limits, key?.hash ?? "", transactionsIn(req.body));
     apply(verdict, res, next);
   };
 }
 
 /** After authentication with a read key: one report request for the key and its organization. */
 export function limitReports(limits: RateLimits) {
-  return async (_req: Request, res: Response, next: NextFunction) => {
+  return (_req: Request, res: Response, next: NextFunction) => {
     const { organizationId, key } = locals(res);
-    apply(await limits.reports(organizationId as string, key?.limits, key?.hash ?? ""), res, next);
+    apply(limits.reports(organizationId as string, key?.limits, key?.hash ?? ""), res, next);
   };
 }

@@ -1,5 +1,6 @@
 import { type ErrorReply, type OrganizationLimits, rateLimited } from "@usage-ingestion/shared";
-import { BurstyRateLimiter, RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { fixedWindow, type WindowCount, withBurst } from "./fixed-window.ts";
 
 /** One limit's numbers: transactions a second with a burst over BURST_WINDOW_SECONDS, and reports a minute. */
 export interface LimitSettings {
@@ -23,20 +24,13 @@ export const BURST_WINDOW_SECONDS = 10;
 export type Verdict = { ok: true; headers: Record<string, string> } | { ok: false; reply: ErrorReply };
 
 interface Limiter {
-  consume(key: string, points: number): Promise<RateLimiterRes>;
-}
-
-/** A limiter's answer as headers (IETF draft RateLimit fields), and what a refusal says. */
-interface Outcome {
-  res: RateLimiterRes;
-  limit: number;
-  refused: boolean;
-  what: string;
+  consume(key: string, points: number): WindowCount;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-function headersOf({ res, limit }: Outcome): Record<string, string> {
+/** A limiter's answer as headers (IETF draft RateLimit fields). */
+function headersOf(res: { remainingPoints: number; msBeforeNext: number }, limit: number): Record<string, string> {
   return {
     "RateLimit-Limit": String(limit),
     "RateLimit-Remaining": String(Math.max(0, res.remainingPoints)),
@@ -45,7 +39,8 @@ function headersOf({ res, limit }: Outcome): Record<string, string> {
 }
 
 /**
- * The gateway's rate limits, held in this instance's memory (rate-limiter-flexible): no shared store, so
+ * The gateway's rate limits, held in this instance's memory (fixed windows counted as rate-limiter-flexible
+ * counts, synchronously; the unknown keys' limit on rate-limiter-flexible itself): no shared store, so
  * with N instances an organization may reach N times a limit before Cloud Armor's per-client rules (in
  * front of the service) take over. Limiters are made once per distinct limit and kept, so an
  * organization's own limits take effect as soon as its key is read again.
@@ -56,42 +51,29 @@ export function rateLimits(config: RateLimitConfig) {
     const id = `${name}:${points}:${duration}:${burst}`;
     let found = limiters.get(id);
     if (!found) {
-      const steady = new RateLimiterMemory({ keyPrefix: `${id}:rate`, points, duration });
-      found =
-        burst > 0
-          ? new BurstyRateLimiter(
-              steady,
-              new RateLimiterMemory({ keyPrefix: `${id}:burst`, points: burst, duration: BURST_WINDOW_SECONDS }),
-            )
-          : steady;
+      const steady = fixedWindow(points, duration * 1000);
+      found = burst > 0 ? withBurst(steady, fixedWindow(burst, BURST_WINDOW_SECONDS * 1000)) : steady;
       limiters.set(id, found);
     }
     return found;
   };
 
-  /** Consumes from each limiter; refused when any refuses, the headers of the one with least room left. */
-  async function consumeAll(
-    parts: Array<{ limiter: Limiter; key: string; limit: number; what: string }>,
-    points: number,
-  ): Promise<Verdict> {
-    const outcomes = await Promise.all(
-      parts.map(({ limiter, key, limit, what }) =>
-        limiter.consume(key, points).then(
-          (res): Outcome => ({ res, limit, refused: false, what }),
-          (res: unknown): Outcome => {
-            if (res instanceof Error) throw res;
-            return { res: res as RateLimiterRes, limit, refused: true, what };
-          },
-        ),
-      ),
-    );
-    const refused = outcomes.find((outcome) => outcome.refused);
+  /**
+   * Consumes from both limiters (the organization's, then the key's); refused when either refuses (the
+   * organization's first), else the headers of the one with least room left (the organization's on a tie).
+   */
+  function consumeBoth(org: Part, orgKey: string, key: Part, keyKey: string, points: number): Verdict {
+    const orgCount = org.limiter.consume(orgKey, points);
+    const keyCount = key.limiter.consume(keyKey, points);
+    const refused = orgCount.refused ? org : keyCount.refused ? key : undefined;
     if (refused) {
+      const count = refused === org ? orgCount : keyCount;
       const message = `Rate limit reached: ${refused.what}. Nothing was queued; retry after the Retry-After seconds.`;
-      return { ok: false, reply: rateLimited(message, seconds(refused.res.msBeforeNext), headersOf(refused)) };
+      return { ok: false, reply: rateLimited(message, seconds(count.msBeforeNext), headersOf(count, refused.limit)) };
     }
-    const tightest = outcomes.reduce((a, b) => (b.res.remainingPoints < a.res.remainingPoints ? b : a));
-    return { ok: true, headers: headersOf(tightest) };
+    return keyCount.remainingPoints < orgCount.remainingPoints
+      ? { ok: true, headers: headersOf(keyCount, key.limit) }
+      : { ok: true, headers: headersOf(orgCount, org.limit) };
   }
 
   const own = (limits: OrganizationLimits | undefined): LimitSettings => ({
@@ -159,32 +141,19 @@ export function rateLimits(config: RateLimitConfig) {
     /** `transactions` more for the key and its organization, at their rates with their bursts. */
     ingest(organizationId: string, limits: OrganizationLimits | undefined, keyHash: string, transactions: number) {
       const [org, key] = plan(limits).ingest;
-      return consumeAll(
-        [
-          { ...org, key: organizationId },
-          { ...key, key: keyHash },
-        ],
-        transactions,
-      );
+      return consumeBoth(org, organizationId, key, keyHash, transactions);
     },
     /** One more report request for the key and its organization. */
     reports(organizationId: string, limits: OrganizationLimits | undefined, keyHash: string) {
       const [org, key] = plan(limits).reports;
-      return consumeAll(
-        [
-          { ...org, key: organizationId },
-          { ...key, key: keyHash },
-        ],
-        1,
-      );
+      return consumeBoth(org, organizationId, key, keyHash, 1);
     },
     /** Whether this address has looked up its share of unknown keys this minute, and until when. */
     async unknownKeysExhausted(address: string): Promise<ErrorReply | null> {
       const res = await unknownKeys.get(address);
       if (!res || res.remainingPoints > 0) return null;
-      const outcome = { res, limit: config.unknownKeysPerMinute, refused: true, what: "" };
       const message = `Too many requests with unknown API keys from this address: at most ${config.unknownKeysPerMinute} a minute.`;
-      return rateLimited(message, seconds(res.msBeforeNext), headersOf(outcome));
+      return rateLimited(message, seconds(res.msBeforeNext), headersOf(res, config.unknownKeysPerMinute));
     },
     /** Counts a look-up that found no active key. */
     async unknownKey(address: string): Promise<void> {

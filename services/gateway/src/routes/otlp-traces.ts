@@ -96,7 +96,7 @@ function ingestSpans({ publisher, logger, limits }: OtlpTracesDeps) {
     }
     // The spans that become transactions count against the rate limits as transactions do; a request
     // without any counts as one, as an empty bulk does, so no request is free.
-    const verdict = await limits.ingest(
+    const verdict = limits.ingest(
       context.organizationId as string,
       context.key?.limits,
       context.key?.hash ?? "",
