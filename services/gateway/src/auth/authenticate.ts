@@ -22,42 +22,66 @@ export function authenticate(
   answer: (res: Response, reply: ErrorReply) => void = send,
 ) {
   const hashes = knownKeyHashes();
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const admit = (found: ActiveKey | null, presented: string, keyHash: string, res: Response, next: NextFunction) => {
+    if (!found || found.scope !== scope) {
+      return answer(res, unauthorized("The API key is invalid or missing."));
+    }
+    hashes.remember(presented, keyHash);
+    const context = locals(res);
+    context.organizationId = found.organizationId;
+    context.dimensions = found.dimensions;
+    context.key = { hash: keyHash, limits: found.limits };
+    context.otel = found.otel;
+    next();
+  };
+  const unavailable = (res: Response, error: unknown) => {
+    logger.log("ERROR", "key store unavailable", {
+      request_id: locals(res).requestId,
+      trace: locals(res).trace,
+      error,
+    });
+    answer(res, internalError("The API key could not be checked right now; retry the request."));
+  };
+  /** A key the cache does not hold as active: the unknown keys' limit, then the store. */
+  const lookUp = async (
+    cached: ActiveKey | null | undefined,
+    presented: string,
+    keyHash: string,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ) => {
+    // The client's address (X-Forwarded-For parsed) matters only for keys not already known.
+    const address = () => req.ip ?? "";
+    let found: ActiveKey | null;
+    try {
+      if (cached === undefined) {
+        const exhausted = await limits.unknownKeysExhausted(address());
+        if (exhausted) return answer(res, exhausted);
+      }
+      found = !presented ? null : cached !== undefined ? cached : await keys.findActiveKey(keyHash);
+      if (!found) await limits.unknownKey(address());
+    } catch (error) {
+      return unavailable(res, error);
+    }
+    admit(found, presented, keyHash, res, next);
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
     // Node lower-cases incoming header names; the header is `X-Api-Key` as the specification writes it.
     const key = req.headers["x-api-key"];
     if (key === undefined) {
       return answer(res, unauthorized("The X-Api-Key header is required."));
     }
-    const presented = Array.isArray(key) ? key[0] : key;
+    const presented = (Array.isArray(key) ? key[0] : key) ?? "";
     const keyHash = presented ? hashes.hash(presented) : "";
-    // The client's address (X-Forwarded-For parsed) matters only for keys not already known.
-    const address = () => req.ip ?? "";
-    let found: ActiveKey | null;
+    let cached: ActiveKey | null | undefined;
     try {
-      const cached = keys.cached?.(keyHash);
-      if (cached === undefined) {
-        const exhausted = await limits.unknownKeysExhausted(address());
-        if (exhausted) return answer(res, exhausted);
-      }
-      // A key the cache holds is taken as it is, without waiting a turn for the store's promise.
-      found = !presented ? null : cached !== undefined ? cached : await keys.findActiveKey(keyHash);
-      if (!found) await limits.unknownKey(address());
+      cached = keys.cached?.(keyHash);
     } catch (error) {
-      logger.log("ERROR", "key store unavailable", {
-        request_id: locals(res).requestId,
-        trace: locals(res).trace,
-        error,
-      });
-      return answer(res, internalError("The API key could not be checked right now; retry the request."));
+      return unavailable(res, error);
     }
-    if (!found || found.scope !== scope) {
-      return answer(res, unauthorized("The API key is invalid or missing."));
-    }
-    hashes.remember(presented as string, keyHash);
-    locals(res).organizationId = found.organizationId;
-    locals(res).dimensions = found.dimensions;
-    locals(res).key = { hash: keyHash, limits: found.limits };
-    locals(res).otel = found.otel;
-    next();
+    // An active key the cache holds is taken as it is, without a promise or a turn.
+    if (presented && cached) return admit(cached, presented, keyHash, res, next);
+    return lookUp(cached, presented, keyHash, req, res, next);
   };
 }
