@@ -72,10 +72,15 @@ export function errorText(error: Error): { error: string; stack?: string } {
  * `logging.googleapis.com/trace` (`projects/<project>/traces/<trace id>`), `logging.googleapis.com/spanId`
  * and `logging.googleapis.com/trace_sampled`; without a project id the trace id stays as `trace_id`.
  * `error` (an Error) becomes `error` ("Name: message") and `stack_trace`, which Error Reporting groups by.
+ * Written into `out` after what it holds (a line's own first fields), so a line is built as one object.
  */
-export function cloudLoggingFields(fields: Record<string, unknown> = {}, projectId?: string): Record<string, unknown> {
-  const { trace, error, ...rest } = fields;
-  const out: Record<string, unknown> = rest;
+export function cloudLoggingFields(
+  fields: Record<string, unknown> = {},
+  projectId?: string,
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
+  for (const name in fields) if (name !== "trace" && name !== "error") out[name] = fields[name];
+  const { trace, error } = fields;
   if (isTraceContext(trace)) {
     if (projectId) out["logging.googleapis.com/trace"] = `projects/${projectId}/traces/${trace.traceId}`;
     else out.trace_id = trace.traceId;

@@ -12,7 +12,7 @@ export function jsonLogger(write: (line: string) => void = writeStdoutLine, proj
   return {
     log(severity, text, fieldsGiven) {
       const { message, fields } = boundedLogEntry(text, fieldsGiven);
-      const entry = { severity, message, time: new Date().toISOString(), ...cloudLoggingFields(fields, projectId) };
+      const entry = cloudLoggingFields(fields, projectId, { severity, message, time: new Date().toISOString() });
       write(`${JSON.stringify(entry)}\n`);
     },
   };

@@ -25,7 +25,8 @@ export function requestContext(logger: Logger, now: () => Date) {
       const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
       const aborted = !res.writableFinished;
       const status = aborted ? CLIENT_CLOSED : res.statusCode;
-      logger.log(severityOf(status), `${req.method} ${req.path} ${status}${aborted ? " aborted by the client" : ""}`, {
+      const { method, path } = req;
+      logger.log(severityOf(status), `${method} ${path} ${status}${aborted ? " aborted by the client" : ""}`, {
         request_id: context.requestId,
         organization_id: context.organizationId,
         status,
@@ -35,11 +36,11 @@ export function requestContext(logger: Logger, now: () => Date) {
         events_failed: context.eventsFailed,
         latency_ms: Math.round(latencyMs * 100) / 100,
         httpRequest: {
-          requestMethod: req.method,
-          requestUrl: req.path,
+          requestMethod: method,
+          requestUrl: path,
           status,
           latency: `${(latencyMs / 1000).toFixed(6)}s`,
-          userAgent: req.get("user-agent"),
+          userAgent: req.headers["user-agent"],
           remoteIp: req.ip,
         },
       });
