@@ -52,6 +52,8 @@ describe("the Publish call on the wire", () => {
         attributes: { organization_id: "y".repeat(length % 300) },
       })),
       { data: "", attributes: {} },
+      // Keys and values whose UTF-8 is longer than their JavaScript length.
+      { data: "{}", attributes: { "clé_☕": "café ☕ 𝄞", organization_id: "é".repeat(70) } },
     ];
     expect(decoded(encode("projects/p/topics/t", messages))).toEqual({ topic: "projects/p/topics/t", messages });
   });

@@ -46,26 +46,27 @@ function writeVarint(buffer: Buffer, offset: number, value: number): number {
 
 /** The attributes map as it is written inside a message (field 2 entries), encoded once per object. */
 function encodeAttributes(attributes: Readonly<Record<string, string>>): Buffer {
-  const entries: Array<[Buffer, Buffer]> = [];
+  // Measured first, then written straight into one buffer: no buffer per key and value.
   let size = 0;
   for (const key in attributes) {
-    const value = attributes[key] as string;
-    const keyBytes = Buffer.from(key, "utf8");
-    const valueBytes = Buffer.from(value, "utf8");
-    entries.push([keyBytes, valueBytes]);
-    size += fieldBytes(fieldBytes(keyBytes.length) + fieldBytes(valueBytes.length));
+    const entry =
+      fieldBytes(Buffer.byteLength(key, "utf8")) + fieldBytes(Buffer.byteLength(attributes[key] as string, "utf8"));
+    size += fieldBytes(entry);
   }
   const out = Buffer.allocUnsafe(size);
   let at = 0;
-  for (const [keyBytes, valueBytes] of entries) {
+  for (const key in attributes) {
+    const value = attributes[key] as string;
+    const keyLength = Buffer.byteLength(key, "utf8");
+    const valueLength = Buffer.byteLength(value, "utf8");
     out[at++] = ATTRIBUTES;
-    at = writeVarint(out, at, fieldBytes(keyBytes.length) + fieldBytes(valueBytes.length));
+    at = writeVarint(out, at, fieldBytes(keyLength) + fieldBytes(valueLength));
     out[at++] = MAP_KEY;
-    at = writeVarint(out, at, keyBytes.length);
-    at += keyBytes.copy(out, at);
+    at = writeVarint(out, at, keyLength);
+    at += out.write(key, at, "utf8");
     out[at++] = MAP_VALUE;
-    at = writeVarint(out, at, valueBytes.length);
-    at += valueBytes.copy(out, at);
+    at = writeVarint(out, at, valueLength);
+    at += out.write(value, at, "utf8");
   }
   return out;
 }
