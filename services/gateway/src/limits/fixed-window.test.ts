@@ -21,7 +21,10 @@ describe("fixedWindow", () => {
 describe("withBurst", () => {
   it("takes the burst only when the steady window refuses, with the sooner end", () => {
     let now = 0;
-    const limiter = withBurst(fixedWindow(2, 1000, () => now), fixedWindow(3, 10_000, () => now));
+    const limiter = withBurst(
+      fixedWindow(2, 1000, () => now),
+      fixedWindow(3, 10_000, () => now),
+    );
     expect(limiter.consume("k", 2)).toEqual({ remainingPoints: 0, msBeforeNext: 1000, refused: false });
     now = 100;
     // Steady at 4 of 2: the burst gives 2 of its 3; the steady window ends first (900 ms).
