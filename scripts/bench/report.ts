@@ -127,7 +127,13 @@ function roundsLine(r: BenchResults): string {
     const bare = r.bare?.rounds[i];
     const gw = r.gateway?.rounds[i];
     const ratio = r.singleRatio?.rounds[i];
-    return `single ${fmt(bare?.single.cpuUsPerRequest)}/${fmt(gw?.single.cpuUsPerRequest)} us${ratio ? ` (${fmt(ratio, 2)}x)` : ""}, bulk ${fmt(bare?.bulk?.cpuUsPerTransaction, 1)}/${fmt(gw?.bulk?.cpuUsPerTransaction, 1)} us`;
+    const single = `single ${fmt(bare?.single.cpuUsPerRequest)}/${fmt(gw?.single.cpuUsPerRequest)} us${ratio ? ` (${fmt(ratio, 2)}x)` : ""}`;
+    // Bulk rounds run in the last start only: the others' rounds have none to show.
+    const bulk =
+      bare?.bulk || gw?.bulk
+        ? `, bulk ${fmt(bare?.bulk?.cpuUsPerTransaction, 1)}/${fmt(gw?.bulk?.cpuUsPerTransaction, 1)} us`
+        : "";
+    return single + bulk;
   }).join("; ");
 }
 
