@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BuildOptions, build } from "esbuild";
@@ -39,6 +39,8 @@ async function main() {
   // The package is published without dependencies: a declaration naming a package (the unpublished
   // workspace one, say) would leave its users' types unresolved.
   if (packageImports.length > 0) throw new Error(`declarations import packages:\n${packageImports.join("\n")}`);
+  // The licence travels with the package others install; the repository keeps one copy, at its root.
+  copyFileSync(join(root, "..", "..", "LICENSE"), join(root, "LICENSE"));
   console.log("built dist/index.js and dist/index.d.ts");
 }
 

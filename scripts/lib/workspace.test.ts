@@ -1,13 +1,34 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./services.ts";
 
-type Manifest = { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+type Manifest = {
+  name: string;
+  license?: string;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
 const manifest = (dir: string) => JSON.parse(readFileSync(join(REPO_ROOT, dir, "package.json"), "utf8")) as Manifest;
-const WORKSPACES = ["shared", "clients/typescript", "services/cost-worker", "services/gateway", "services/reports"];
+/** Every workspace package's folder, as the root's `workspaces` globs (`dir` or `dir/*`) name them. */
+const WORKSPACES = (manifest(".").workspaces ?? []).flatMap((glob) =>
+  glob.endsWith("/*")
+    ? readdirSync(join(REPO_ROOT, glob.slice(0, -2)))
+        .map((name) => `${glob.slice(0, -2)}/${name}`)
+        .filter((dir) => existsSync(join(REPO_ROOT, dir, "package.json")))
+    : [glob],
+);
 
 describe("the workspace", () => {
+  it("licenses every package under Apache-2.0, the text at the root", () => {
+    expect(WORKSPACES.length).toBeGreaterThanOrEqual(5);
+    expect(readFileSync(join(REPO_ROOT, "LICENSE"), "utf8")).toContain(
+      "Apache License\n                           Version 2.0",
+    );
+    for (const dir of [".", ...WORKSPACES]) expect(manifest(dir).license, dir).toBe("Apache-2.0");
+  });
+
   it("pins the validation library once, at the root, so one copy is ever installed", () => {
     expect(manifest(".").dependencies?.valibot).toMatch(/^\d+\.\d+\.\d+$/);
     for (const dir of WORKSPACES) {

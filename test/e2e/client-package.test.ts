@@ -157,6 +157,8 @@ describe("the client package, installed from its tarball in a project of its own
       expect(manifest.dependencies).toBeUndefined();
       expect(JSON.stringify(manifest.peerDependencies ?? {})).not.toContain("@usage-ingestion/");
       expect(manifest.private).toBeUndefined();
+      expect(manifest.license).toBe("Apache-2.0");
+      expect(readFileSync(join(installed, "LICENSE"), "utf8")).toBe(readFileSync(join(REPO_ROOT, "LICENSE"), "utf8"));
 
       copyFileSync(join(FIXTURES, "openai", "chat-completion.json"), join(app, "chat-completion.json"));
       copyFileSync(join(FIXTURES, "anthropic", "message.json"), join(app, "message.json"));
