@@ -1,8 +1,8 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { budgetStatuses, firestoreReportSource } from "@usage-ingestion/reports";
 import type { BudgetDocument } from "@usage-ingestion/shared";
+import { UserError } from "@usage-ingestion/shared";
 import { createBudget, deleteBudget, getBudget, listBudgets, updateBudget } from "./budgets.ts";
-import { UserError } from "./organizations.ts";
 import { options } from "./pricing-cli.ts";
 
 type Out = (line: string) => void;

@@ -11,10 +11,11 @@ import {
   DOCUMENT_PATHS,
   MAX_BUDGETS_PER_ORGANIZATION,
   toFieldErrors,
+  UserError,
 } from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
-import { getOrganization, UserError } from "./organizations.ts";
+import { getOrganization } from "./organizations.ts";
 
 /** How each field is named on the command line, for messages about it. */
 const FLAG_OF: Record<string, string> = {

@@ -1,9 +1,8 @@
 import type { Firestore, QueryDocumentSnapshot } from "@google-cloud/firestore";
 import { type PubSub, v1 } from "@google-cloud/pubsub";
 import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
-import { COLLECTIONS, type CostRecord } from "@usage-ingestion/shared";
+import { COLLECTIONS, type CostRecord, UserError } from "@usage-ingestion/shared";
 import type { TopologyNames } from "../lib/topology.ts";
-import { UserError } from "./organizations.ts";
 
 /** Attributes Pub/Sub adds when it dead-letters a message; the original ones are the rest. */
 const DEAD_LETTER_ATTRIBUTE = /^CloudPubSubDeadLetter/;

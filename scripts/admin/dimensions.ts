@@ -1,7 +1,7 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { dimensionListProblem } from "@usage-ingestion/reports";
-import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
-import { getOrganization, UserError } from "./organizations.ts";
+import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
+import { getOrganization } from "./organizations.ts";
 
 /**
  * Replaces the organization's declared context dimensions. Records written from then on carry them into

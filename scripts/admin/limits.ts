@@ -1,7 +1,7 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { DOCUMENT_PATHS, ORGANIZATION_LIMIT_NAMES, type OrganizationLimits } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS, ORGANIZATION_LIMIT_NAMES, type OrganizationLimits, UserError } from "@usage-ingestion/shared";
 import { parseGatewayConfig, rateLimitConfig } from "../../services/gateway/src/env.ts";
-import { getOrganization, UserError } from "./organizations.ts";
+import { getOrganization } from "./organizations.ts";
 
 type Out = (line: string) => void;
 

@@ -1,6 +1,7 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
 import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
+import { UserError } from "@usage-ingestion/shared";
 import { terminateDatabases } from "@usage-ingestion/shared/server";
 import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
 import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
@@ -20,7 +21,6 @@ import {
   listOrganizations,
   parseKeyScope,
   setOrganizationStatus,
-  UserError,
 } from "./organizations.ts";
 import { runOtelCommand } from "./otel.ts";
 import { runPricingAudit } from "./pricing-audit.ts";

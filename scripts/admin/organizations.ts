@@ -6,6 +6,7 @@ import {
   type KeyScope,
   type OrganizationDocument,
   type Status,
+  UserError,
 } from "@usage-ingestion/shared";
 import {
   apiKeyDisplayPrefix,
@@ -14,11 +15,6 @@ import {
   hashApiKey,
   isAlreadyExists,
 } from "@usage-ingestion/shared/server";
-
-/** A mistake of the caller's (unknown organization, duplicate id): printed without a stack trace. */
-export class UserError extends Error {
-  override name = "UserError";
-}
 
 const ORG_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 

@@ -5,10 +5,11 @@ import {
   MAX_CONTEXT_KEYS,
   type OrganizationOtelSettings,
   OTEL_DEFAULT_CUSTOMER_ATTRIBUTES,
+  UserError,
   utf8ByteLength,
 } from "@usage-ingestion/shared";
 import { contextAttribute } from "../../services/gateway/src/otlp/span-to-transaction.ts";
-import { getOrganization, UserError } from "./organizations.ts";
+import { getOrganization } from "./organizations.ts";
 
 type Out = (line: string) => void;
 

@@ -6,8 +6,8 @@ import {
   type PlatformPricingDocument,
   PlatformPricingFileSchema,
   platformPriceKey,
+  UserError,
 } from "@usage-ingestion/shared";
-import { UserError } from "./organizations.ts";
 import { describePrice, parseJson, validList } from "./pricing.ts";
 
 /** The platform-wide price list as stored (empty when none was ever set). */

@@ -10,7 +10,8 @@ import {
   unpricedReport,
 } from "@usage-ingestion/reports";
 import type { Provider } from "@usage-ingestion/shared";
-import { listOrganizations, UserError } from "./organizations.ts";
+import { UserError } from "@usage-ingestion/shared";
+import { listOrganizations } from "./organizations.ts";
 import { getCustomPricing } from "./pricing.ts";
 
 /** A table row is due for a new reading after this many days. */

@@ -2,17 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Firestore } from "@google-cloud/firestore";
 import { explainRates } from "@usage-ingestion/cost-worker/pricing-explain";
 import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
-import { PROVIDERS, type Provider } from "@usage-ingestion/shared";
-import { UserError } from "./organizations.ts";
+import { PROVIDERS, type Provider, UserError } from "@usage-ingestion/shared";
 import { addPlatformPrices, getPlatformPricing, removePlatformPrice } from "./platform-pricing.ts";
-import {
-  addCustomPrices,
-  describePrice,
-  getCustomPricing,
-  removeCustomPrice,
-  repriceUnpriced,
-  setCustomPricing,
-} from "./pricing.ts";
+import { addCustomPrices, describePrice, getCustomPricing, removeCustomPrice, setCustomPricing } from "./pricing.ts";
+import { repriceUnpriced } from "./reprice-unpriced.ts";
 
 type Out = (line: string) => void;
 

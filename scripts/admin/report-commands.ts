@@ -8,8 +8,9 @@ import {
   ReportBudget,
   ReportTooLarge,
 } from "@usage-ingestion/reports";
+import { UserError } from "@usage-ingestion/shared";
 import { listDimensions, setDimensions } from "./dimensions.ts";
-import { getOrganization, UserError } from "./organizations.ts";
+import { getOrganization } from "./organizations.ts";
 
 type Out = (line: string) => void;
 

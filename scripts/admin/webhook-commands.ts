@@ -1,5 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
 import type { PubSub } from "@google-cloud/pubsub";
+import { UserError } from "@usage-ingestion/shared";
 import {
   DEFAULT_DELIVERIES_TOPIC,
   type DeliveryQueue,
@@ -11,7 +12,6 @@ import {
   SecretKeyError,
   secretBox,
 } from "../../services/cost-worker/src/webhooks/secret-box.ts";
-import { UserError } from "./organizations.ts";
 import { replayDelivery, replayEvent } from "./webhook-replay.ts";
 import {
   createWebhook,

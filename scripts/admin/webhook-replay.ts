@@ -1,5 +1,11 @@
 import { FieldValue, type Firestore } from "@google-cloud/firestore";
-import { type DeliveryDocument, DOCUMENT_PATHS, type EventDocument, webhookMessageId } from "@usage-ingestion/shared";
+import {
+  type DeliveryDocument,
+  DOCUMENT_PATHS,
+  type EventDocument,
+  UserError,
+  webhookMessageId,
+} from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
 import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
 import {
@@ -7,7 +13,6 @@ import {
   type DeliveryTiming,
 } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
 import { newDelivery } from "../../services/cost-worker/src/webhooks/dispatch-events.ts";
-import { UserError } from "./organizations.ts";
 import { getWebhook, listWebhooks } from "./webhook-store.ts";
 
 export interface ReplayDeps {

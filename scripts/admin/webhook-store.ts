@@ -13,6 +13,7 @@ import {
   MAX_WEBHOOK_URL_LENGTH,
   MAX_WEBHOOKS_PER_ORGANIZATION,
   NON_PUBLIC_NETWORKS,
+  UserError,
   type WebhookDocument,
   type WebhookSecretDocument,
 } from "@usage-ingestion/shared";
@@ -23,7 +24,7 @@ import {
   secretPrefix,
   secretsInEffect,
 } from "../../services/cost-worker/src/webhooks/signing.ts";
-import { getOrganization, UserError } from "./organizations.ts";
+import { getOrganization } from "./organizations.ts";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

@@ -1,12 +1,13 @@
 import { Firestore } from "@google-cloud/firestore";
 import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
+import { UserError } from "@usage-ingestion/shared";
 import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
 import { evaluateBudgets } from "../../services/cost-worker/src/budgets/evaluate-budgets.ts";
 import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { generateSecretKey } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { listDimensions, setDimensions } from "../admin/dimensions.ts";
 import { adminDatabases } from "../admin/firestore.ts";
-import { createApiKey, createOrganization, setOrganizationStatus, UserError } from "../admin/organizations.ts";
+import { createApiKey, createOrganization, setOrganizationStatus } from "../admin/organizations.ts";
 import { BUNDLES, bundle } from "../lib/bundle.ts";
 import { localStackStatePath, removeLocalStackState, writeLocalStackState } from "../lib/local-stack-state.ts";
 import { watchParents } from "../lib/parent-watch.ts";

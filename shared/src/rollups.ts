@@ -1,7 +1,7 @@
+import { dimensionValue } from "./dimension-value.ts";
 import type { Provider } from "./providers.ts";
 import { type CostRecord, isBillable } from "./records.ts";
 import type { UsageEntry } from "./schemas/usage.ts";
-import { isWellFormed } from "./unicode.ts";
 
 /**
  * Cost roll-ups: what the reports read instead of the records. The worker adds each billable record to one
@@ -84,13 +84,6 @@ export function plainNumbers(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainNumbers(inner)]));
   }
   return value;
-}
-
-/** A dimension's value as a cell holds it: text as it is, anything else as its JSON, absent as null. */
-export function dimensionValue(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  // Text that is not valid Unicode cannot be stored as it is: its JSON escapes the lone surrogate.
-  return typeof value === "string" && isWellFormed(value) ? value : JSON.stringify(value);
 }
 
 /**

@@ -1,6 +1,6 @@
+import { dimensionValue } from "./dimension-value.ts";
 import { type FieldError, type FieldErrorPlace, fieldAt, subjectOf, toFieldErrors } from "./field-errors.ts";
 import { MAX_IDENTIFIER_BYTES, MAX_TRANSACTION_BYTES } from "./limits.ts";
-import { dimensionValue } from "./rollups.ts";
 import { acceptFirst } from "./schemas/accept-first.ts";
 import { withSkippedKeys } from "./schemas/skipped-keys.ts";
 import { type Transaction, TransactionSchema } from "./schemas/transaction.ts";

@@ -1,6 +1,6 @@
+import { UserError } from "@usage-ingestion/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { UserError } from "../../scripts/admin/organizations.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts";

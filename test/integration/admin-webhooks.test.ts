@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
-import { DOCUMENT_PATHS, MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookDocument } from "@usage-ingestion/shared";
+import {
+  DOCUMENT_PATHS,
+  MAX_WEBHOOKS_PER_ORGANIZATION,
+  UserError,
+  type WebhookDocument,
+} from "@usage-ingestion/shared";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { createOrganization, UserError } from "../../scripts/admin/organizations.ts";
+import { createOrganization } from "../../scripts/admin/organizations.ts";
 import { DAY_MS } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
 import { dispatchEvents } from "../../services/cost-worker/src/webhooks/dispatch-events.ts";
 import { generateSecretKey, parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";

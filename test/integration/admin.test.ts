@@ -1,11 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
 import { hashApiKey } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { UserError } from "../../scripts/admin/organizations.ts";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";

@@ -1,7 +1,7 @@
 import { v1 } from "@google-cloud/pubsub";
+import { UserError } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { UserError } from "../../scripts/admin/organizations.ts";
 import { freePort, waitFor } from "../../scripts/lib/processes.ts";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
 import { handleMessage } from "../../services/cost-worker/src/handler.ts";

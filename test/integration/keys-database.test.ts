@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
-import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
 import { type Databases, hashApiKey, withKeysDatabase } from "@usage-ingestion/shared/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { createApiKey, createOrganization, UserError } from "../../scripts/admin/organizations.ts";
+import { createApiKey, createOrganization } from "../../scripts/admin/organizations.ts";
 import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { parseGatewayConfig } from "../../services/gateway/src/env.ts";
 import { adminProcess } from "../setup/admin-process.ts";
