@@ -1,8 +1,15 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { budgetStatuses, firestoreReportSource } from "@usage-ingestion/reports";
-import type { BudgetDocument } from "@usage-ingestion/shared";
+import type { BudgetDocument } from "@usage-ingestion/budgets";
+import {
+  budgetStatuses,
+  createBudget,
+  deleteBudget,
+  getBudget,
+  listBudgets,
+  updateBudget,
+} from "@usage-ingestion/budgets";
+import { firestoreReportSource } from "@usage-ingestion/reports";
 import { UserError } from "@usage-ingestion/shared";
-import { createBudget, deleteBudget, getBudget, listBudgets, updateBudget } from "./budgets.ts";
 import { options } from "./pricing-cli.ts";
 
 type Out = (line: string) => void;

@@ -1,6 +1,6 @@
 import type { Firestore, QueryDocumentSnapshot } from "@google-cloud/firestore";
 import { type PubSub, v1 } from "@google-cloud/pubsub";
-import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
+import type { RecordsFeed } from "@usage-ingestion/records";
 import { COLLECTIONS, type CostRecord, UserError } from "@usage-ingestion/shared";
 import type { TopologyNames } from "../lib/topology.ts";
 

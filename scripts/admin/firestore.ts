@@ -1,5 +1,5 @@
 import { Firestore } from "@google-cloud/firestore";
-import { type Databases, DEFAULT_DATABASE, withKeysDatabase } from "@usage-ingestion/shared/server";
+import { type Databases, DEFAULT_DATABASE, withKeysDatabase } from "@usage-ingestion/organizations";
 
 /**
  * The admin command line's Firestore client: the emulator when FIRESTORE_EMULATOR_HOST is set, Firestore in

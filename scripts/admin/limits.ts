@@ -1,7 +1,7 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { DOCUMENT_PATHS, ORGANIZATION_LIMIT_NAMES, type OrganizationLimits, UserError } from "@usage-ingestion/shared";
-import { parseGatewayConfig, rateLimitConfig } from "../../services/gateway/src/env.ts";
-import { getOrganization } from "./organizations.ts";
+import { parseGatewayConfig, rateLimitConfig } from "@usage-ingestion/gateway";
+import { getOrganization, ORGANIZATION_LIMIT_NAMES, type OrganizationLimits } from "@usage-ingestion/organizations";
+import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
 
 type Out = (line: string) => void;
 

@@ -1,17 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
-import { UserError } from "@usage-ingestion/shared";
-import { terminateDatabases } from "@usage-ingestion/shared/server";
-import type { DeliveryQueue } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
-import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
-import { adminTarget } from "../lib/local-stack-state.ts";
-import { defaultTopologyNames } from "../lib/topology.ts";
-import { runBudgetCommand } from "./budget-cli.ts";
-import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
-import { adminDatabases, adminFirestore } from "./firestore.ts";
-import { HELP } from "./help.ts";
-import { runLimitsCommand } from "./limits.ts";
 import {
   copyApiKeysToKeysDatabase,
   createApiKey,
@@ -21,9 +9,20 @@ import {
   listOrganizations,
   parseKeyScope,
   setOrganizationStatus,
-} from "./organizations.ts";
+  terminateDatabases,
+} from "@usage-ingestion/organizations";
+import { runPricingAudit } from "@usage-ingestion/prices";
+import type { RecordsFeed } from "@usage-ingestion/records";
+import { UserError } from "@usage-ingestion/shared";
+import type { DeliveryQueue, SecretBox } from "@usage-ingestion/webhooks";
+import { adminTarget } from "../lib/local-stack-state.ts";
+import { defaultTopologyNames } from "../lib/topology.ts";
+import { runBudgetCommand } from "./budget-cli.ts";
+import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
+import { adminDatabases, adminFirestore } from "./firestore.ts";
+import { HELP } from "./help.ts";
+import { runLimitsCommand } from "./limits.ts";
 import { runOtelCommand } from "./otel.ts";
-import { runPricingAudit } from "./pricing-audit.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 import { adminRecordsFeed } from "./records-feed-config.ts";
 import { runRecordsCommand } from "./records-publish.ts";

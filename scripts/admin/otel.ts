@@ -1,15 +1,17 @@
 import type { Firestore } from "@google-cloud/firestore";
+import { contextAttribute } from "@usage-ingestion/gateway";
+import {
+  getOrganization,
+  type OrganizationOtelSettings,
+  OTEL_DEFAULT_CUSTOMER_ATTRIBUTES,
+} from "@usage-ingestion/organizations";
 import {
   DOCUMENT_PATHS,
   MAX_CONTEXT_KEY_BYTES,
   MAX_CONTEXT_KEYS,
-  type OrganizationOtelSettings,
-  OTEL_DEFAULT_CUSTOMER_ATTRIBUTES,
   UserError,
   utf8ByteLength,
 } from "@usage-ingestion/shared";
-import { contextAttribute } from "../../services/gateway/src/otlp/span-to-transaction.ts";
-import { getOrganization } from "./organizations.ts";
 
 type Out = (line: string) => void;
 

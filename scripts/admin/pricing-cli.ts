@@ -1,11 +1,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { Firestore } from "@google-cloud/firestore";
-import { explainRates } from "@usage-ingestion/cost-worker/pricing-explain";
-import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
+import {
+  addCustomPrices,
+  addPlatformPrices,
+  describePrice,
+  explainRates,
+  getCustomPricing,
+  getPlatformPricing,
+  removeCustomPrice,
+  removePlatformPrice,
+  setCustomPricing,
+} from "@usage-ingestion/prices";
+import type { RecordsFeed } from "@usage-ingestion/records";
+import { repriceUnpriced } from "@usage-ingestion/records";
 import { PROVIDERS, type Provider, UserError } from "@usage-ingestion/shared";
-import { addPlatformPrices, getPlatformPricing, removePlatformPrice } from "./platform-pricing.ts";
-import { addCustomPrices, describePrice, getCustomPricing, removeCustomPrice, setCustomPricing } from "./pricing.ts";
-import { repriceUnpriced } from "./reprice-unpriced.ts";
 
 type Out = (line: string) => void;
 

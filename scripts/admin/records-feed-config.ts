@@ -1,6 +1,5 @@
 import type { PubSub } from "@google-cloud/pubsub";
-import { pubSubRecordsFeed, type RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
-import { RECORDS_TOPIC } from "@usage-ingestion/shared";
+import { pubSubRecordsFeed, RECORDS_TOPIC, type RecordsFeed } from "@usage-ingestion/records";
 import { parseConfig, stringVar, transportVar } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 

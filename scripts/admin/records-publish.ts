@@ -1,7 +1,7 @@
 import type { Firestore, QueryDocumentSnapshot } from "@google-cloud/firestore";
-import type { RecordsFeed } from "@usage-ingestion/cost-worker/records-feed";
+import { getOrganization } from "@usage-ingestion/organizations";
+import type { RecordsFeed } from "@usage-ingestion/records";
 import { type CostRecord, DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
-import { getOrganization } from "./organizations.ts";
 
 /** Records read and published per page: one read, then one publish call (Pub/Sub's limit is 1,000 a call). */
 export const RECORDS_PAGE_SIZE = 500;

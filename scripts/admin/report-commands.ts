@@ -1,4 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
+import { getOrganization, listDimensions, setDimensions } from "@usage-ingestion/organizations";
 import {
   costReport,
   costReportCsv,
@@ -9,8 +10,6 @@ import {
   ReportTooLarge,
 } from "@usage-ingestion/reports";
 import { UserError } from "@usage-ingestion/shared";
-import { listDimensions, setDimensions } from "./dimensions.ts";
-import { getOrganization } from "./organizations.ts";
 
 type Out = (line: string) => void;
 

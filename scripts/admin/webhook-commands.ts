@@ -2,29 +2,26 @@ import type { Firestore } from "@google-cloud/firestore";
 import type { PubSub } from "@google-cloud/pubsub";
 import { UserError } from "@usage-ingestion/shared";
 import {
-  DEFAULT_DELIVERIES_TOPIC,
-  type DeliveryQueue,
-  pubsubDeliveryQueue,
-} from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
-import {
-  parseSecretKey,
-  type SecretBox,
-  SecretKeyError,
-  secretBox,
-} from "../../services/cost-worker/src/webhooks/secret-box.ts";
-import { replayDelivery, replayEvent } from "./webhook-replay.ts";
-import {
   createWebhook,
+  DEFAULT_DELIVERIES_TOPIC,
   DEFAULT_OVERLAP_MS,
+  type DeliveryQueue,
   deleteWebhook,
   listDeliveries,
   listWebhooks,
   MAX_LISTED_DELIVERIES,
   MAX_OVERLAP_MS,
   parseEventTypes,
+  parseSecretKey,
+  pubsubDeliveryQueue,
+  replayDelivery,
+  replayEvent,
   rotateWebhookSecret,
+  type SecretBox,
+  SecretKeyError,
+  secretBox,
   setWebhookStatus,
-} from "./webhook-store.ts";
+} from "@usage-ingestion/webhooks";
 
 type Out = (line: string) => void;
 

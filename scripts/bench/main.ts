@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { createApiKey, createOrganization } from "../admin/organizations.ts";
+import { createApiKey, createOrganization } from "@usage-ingestion/organizations";
 import { startEmulators } from "../lib/emulators.ts";
 import { REPO_ROOT } from "../lib/services.ts";
 import { drainInTurns } from "./backlog-rounds.ts";

@@ -1,7 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { daysOfMonth, type SummaryCell } from "@usage-ingestion/shared";
-import { foldMonth } from "../../services/cost-worker/src/fold/fold-month.ts";
-import { writeSummary } from "../../services/cost-worker/src/fold/summary-writes.ts";
+import { daysOfMonth, foldMonth, type SummaryCell, writeSummary } from "@usage-ingestion/reports";
 import { CUSTOMERS, cell, cellsOf, hourCells } from "./report-cells.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { SummaryCell } from "@usage-ingestion/shared";
+import type { SummaryCell } from "@usage-ingestion/reports";
 
 /**
  * The cells of the reports' benchmark: BENCH_REPORT_CUSTOMERS (5,000) customers on 2 of 20 models each,

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Firestore } from "@google-cloud/firestore";
-import { type CostRecord, nanosToUsd, quantitiesOf, type UsageEntry } from "@usage-ingestion/shared";
-import { DEFAULT_DATABASE } from "@usage-ingestion/shared/server";
-import { foldOpenHour } from "../../services/cost-worker/src/fold/fold-open-hour.ts";
-import { writeSummary } from "../../services/cost-worker/src/fold/summary-writes.ts";
-import { firestoreCommits, firestoreCommitsOptions } from "../../services/cost-worker/src/store/firestore-commits.ts";
-import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
+import { DEFAULT_DATABASE } from "@usage-ingestion/organizations";
+import { firestoreRecordStore } from "@usage-ingestion/records";
+import { foldOpenHour, quantitiesOf, writeSummary } from "@usage-ingestion/reports";
+import { type CostRecord, nanosToUsd, type UsageEntry } from "@usage-ingestion/shared";
+import { firestoreCommits, firestoreCommitsOptions } from "@usage-ingestion/shared/server";
 import { CUSTOMERS, cellsOf, hourCells, perTransaction } from "./report-cells.ts";
 
 /**

@@ -3,6 +3,10 @@ import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
 import {
   type BatcherOptions,
+  type Commits,
+  clientCommits,
+  firestoreCommits,
+  firestoreCommitsOptions,
   isAlreadyExists,
   type OutgoingMessage,
   type PublishBatcher,
@@ -10,12 +14,6 @@ import {
   pubSubClientBatcher,
 } from "@usage-ingestion/shared/server";
 import { GoogleAuth } from "google-auth-library";
-import { clientCommits } from "../../services/cost-worker/src/store/firestore-client-commits.ts";
-import {
-  type Commits,
-  firestoreCommits,
-  firestoreCommitsOptions,
-} from "../../services/cost-worker/src/store/firestore-commits.ts";
 import { type CanaryArgs, CanaryRefusal } from "./args.ts";
 import { cutProxy } from "./cut-proxy.ts";
 

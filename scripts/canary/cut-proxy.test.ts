@@ -1,5 +1,5 @@
+import { GrpcStatus, grpcChannel } from "@usage-ingestion/shared/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { GrpcStatus, grpcChannel } from "../../shared/src/server/grpc/grpc-channel.ts";
 import { closeStandIns, echo, fixture, frameOf, PATH, soon, standIn } from "../../test/setup/grpc-stand-in.ts";
 import { cutProxy } from "./cut-proxy.ts";
 

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { openApiDocument } from "../../services/gateway/src/openapi/document.ts";
+import { openApiDocument } from "@usage-ingestion/gateway";
 import { REPO_ROOT } from "../lib/services.ts";
 
 /** `npm run openapi`: writes docs/openapi.json, the document GET /openapi.json serves. */

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importCircles, importGraph } from "./import-graph.ts";
+import { crossPackageImports, importCircles, importGraph, workspacePackages } from "./import-graph.ts";
 import { REPO_ROOT } from "./services.ts";
 
-const SOURCE_DIRS = ["shared", "services", "clients", "scripts", "test"];
+const SOURCE_DIRS = ["shared", "packages", "services", "clients", "scripts", "test"];
 
 describe("imports", () => {
   it("form no circle anywhere in the repository, type-only imports included", () => {
@@ -14,11 +14,44 @@ describe("imports", () => {
     expect(importCircles(graph, REPO_ROOT)).toEqual([]);
   });
 
-  it("reach a workspace package through its exports, as the services and the admin command line do", () => {
+  it("reach another package only through its exports, from every package, script and test", () => {
+    expect(crossPackageImports(REPO_ROOT, SOURCE_DIRS)).toEqual([]);
+    // The command line reads reports as every other caller does: the package's entry, not its files.
     const graph = importGraph(REPO_ROOT, ["scripts/admin"]);
     const reports = graph.get(join(REPO_ROOT, "scripts/admin/report-commands.ts")) ?? [];
-    expect(reports).toContain(join(REPO_ROOT, "services/reports/src/index.ts"));
-    expect(reports.some((file) => file.includes("services/gateway/"))).toBe(false);
+    expect(reports).toContain(join(REPO_ROOT, "packages/reports/src/index.ts"));
+  });
+
+  it("never lead from a domain package to a deployable: the services compose the packages, not the reverse", () => {
+    const deployables = [...workspacePackages(REPO_ROOT).values()].filter((dir) => dir.includes("/services/"));
+    expect(deployables.length).toBe(2);
+    const graph = importGraph(REPO_ROOT, ["shared", "packages"]);
+    const upward = [...graph].flatMap(([file, imports]) =>
+      imports.filter((target) => deployables.some((dir) => target.startsWith(`${dir}/`))).map((t) => `${file} -> ${t}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it("are found reaching into another package's src by a relative path, and only then", () => {
+    const root = mkdtempSync(join(tmpdir(), "import-paths-"));
+    writeFileSync(join(root, "package.json"), JSON.stringify({ workspaces: ["pkgs/*"] }));
+    for (const name of ["a", "b"]) {
+      mkdirSync(join(root, "pkgs", name, "src"), { recursive: true });
+      writeFileSync(
+        join(root, "pkgs", name, "package.json"),
+        JSON.stringify({ name: `@x/${name}`, exports: { ".": "./src/index.ts" } }),
+      );
+      writeFileSync(join(root, "pkgs", name, "src", "index.ts"), "export const x = 1;\n");
+    }
+    writeFileSync(join(root, "pkgs", "a", "src", "own.ts"), 'import { x } from "./index.ts";\nexport { x };\n');
+    writeFileSync(join(root, "pkgs", "a", "src", "fine.ts"), 'import { x } from "@x/b";\nexport { x };\n');
+    writeFileSync(join(root, "pkgs", "a", "src", "deep.ts"), 'export * from "../../b/src/index.ts";\n');
+    mkdirSync(join(root, "scripts"));
+    writeFileSync(join(root, "scripts", "tool.ts"), 'const m = await import("../pkgs/b/src/index.ts");\n');
+    expect(crossPackageImports(root, ["pkgs", "scripts"]).sort()).toEqual([
+      "pkgs/a/src/deep.ts -> pkgs/b/src/index.ts",
+      "scripts/tool.ts -> pkgs/b/src/index.ts",
+    ]);
   });
 
   it("are found circling through a type-only import and a workspace package", () => {

@@ -10,8 +10,11 @@ import { dirname, join, relative, resolve } from "node:path";
 const SPECIFIER =
   /(?:^|[;\s])(?:import|export)\s(?:[^'"`;]*?\sfrom\s)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
+/** The export condition that names a package's TypeScript (tsconfig's `customConditions`, vitest's conditions). */
+export const SOURCE_CONDITION = "@usage-ingestion/source";
+
 /** Workspace package name -> its folder, from the root package.json's `workspaces`. */
-function workspacePackages(root: string): Map<string, string> {
+export function workspacePackages(root: string): Map<string, string> {
   const { workspaces = [] } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { workspaces?: string[] };
   const found = new Map<string, string>();
   for (const pattern of workspaces) {
@@ -38,7 +41,10 @@ function resolver(root: string) {
     const { exports = {} } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
       exports?: Record<string, unknown>;
     };
-    const target = exports[rest.length ? `./${rest.join("/")}` : "."];
+    const entry = exports[rest.length ? `./${rest.join("/")}` : "."];
+    // A conditional entry is read by its source condition, as the tests and the type-check read it.
+    const target =
+      typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>)[SOURCE_CONDITION] : entry;
     return typeof target === "string" && target.endsWith(".ts") ? resolve(dir, target) : null;
   };
 }
@@ -82,4 +88,36 @@ export function importCircles(graph: Map<string, string[]>, root: string): strin
   };
   for (const file of [...graph.keys()].sort()) if (!state.has(file)) walk(file);
   return circles;
+}
+
+/**
+ * Imports that reach into another package's files by a relative path (`../../packages/prices/src/price.ts`)
+ * instead of through its exports (`@usage-ingestion/prices`), as `from -> to` relative to `root`. Files
+ * outside every package (scripts, tests) belong to none, so any path of theirs into a package's `src/`
+ * counts; a package's own files import each other freely.
+ */
+export function crossPackageImports(root: string, dirs: readonly string[]): string[] {
+  const packageDirs = [...workspacePackages(root).values()].sort((a, b) => b.length - a.length);
+  const owner = (file: string) => packageDirs.find((dir) => file.startsWith(`${dir}/`));
+  const found: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && entry.name !== "dist") visit(path);
+      } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
+        for (const match of readFileSync(path, "utf8").matchAll(SPECIFIER)) {
+          const specifier = (match[1] ?? match[2]) as string;
+          if (!specifier.startsWith(".")) continue;
+          const target = resolve(dirname(path), specifier);
+          const targetOwner = owner(target);
+          if (!targetOwner || targetOwner === owner(path)) continue;
+          if (relative(targetOwner, target).split("/").includes("src"))
+            found.push(`${relative(root, path)} -> ${relative(root, target)}`);
+        }
+      }
+    }
+  };
+  for (const dir of dirs) if (existsSync(join(root, dir))) visit(join(root, dir));
+  return found;
 }

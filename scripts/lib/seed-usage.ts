@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { DocumentReference, Firestore } from "@google-cloud/firestore";
-import { costRollupPath, mergeData, recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
+import {
+  costRollupPath,
+  declaredDimensions,
+  mergeData,
+  quantitiesOf,
+  ROLLUP_QUANTITIES,
+  recordRollupWrites,
+} from "@usage-ingestion/reports";
 import {
   type CostRecord,
   DOCUMENT_PATHS,
-  declaredDimensions,
   type Provider,
-  quantitiesOf,
   type RecordStatus,
-  ROLLUP_QUANTITIES,
   type UsageEntry,
 } from "@usage-ingestion/shared";
 

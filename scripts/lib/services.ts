@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
+import { FUNCTION_NAME } from "@usage-ingestion/cost-worker";
 import { type GroupProcess, spawnGroup, waitFor } from "./processes.ts";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

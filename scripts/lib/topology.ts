@@ -1,5 +1,5 @@
 import type { PubSub } from "@google-cloud/pubsub";
-import { RECORDS_TOPIC } from "@usage-ingestion/shared";
+import { RECORDS_TOPIC } from "@usage-ingestion/records";
 
 export interface TopologyNames {
   topic: string;

@@ -1,6 +1,6 @@
 import type { PubSub } from "@google-cloud/pubsub";
-import { WEBHOOK_DELIVERY_FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
-import { DEFAULT_DELIVERIES_TOPIC } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
+import { WEBHOOK_DELIVERY_FUNCTION_NAME } from "@usage-ingestion/cost-worker";
+import { DEFAULT_DELIVERIES_TOPIC } from "@usage-ingestion/webhooks";
 import { startWorkerProcess } from "./services.ts";
 import { type Supervised, type SupervisorOptions, supervise } from "./supervisor.ts";
 import { ensureTopology, pushEndpointFor, type TopologyNames } from "./topology.ts";

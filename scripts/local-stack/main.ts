@@ -1,19 +1,23 @@
 import { Firestore } from "@google-cloud/firestore";
-import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
+import { dispatchWebhooks, evaluateBudgets, foldSummaries } from "@usage-ingestion/cost-worker";
+import {
+  createApiKey,
+  createOrganization,
+  generateApiKey,
+  listDimensions,
+  setDimensions,
+  setOrganizationStatus,
+  terminateDatabases,
+} from "@usage-ingestion/organizations";
+import { DEFAULT_REPORT_LIMITS, foldDue } from "@usage-ingestion/reports";
 import { UserError } from "@usage-ingestion/shared";
-import { generateApiKey, terminateDatabases } from "@usage-ingestion/shared/server";
-import { evaluateBudgets } from "../../services/cost-worker/src/budgets/evaluate-budgets.ts";
-import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
-import { generateSecretKey } from "../../services/cost-worker/src/webhooks/secret-box.ts";
-import { listDimensions, setDimensions } from "../admin/dimensions.ts";
+import { generateSecretKey } from "@usage-ingestion/webhooks";
 import { adminDatabases } from "../admin/firestore.ts";
-import { createApiKey, createOrganization, setOrganizationStatus } from "../admin/organizations.ts";
 import { BUNDLES, bundle } from "../lib/bundle.ts";
 import { localStackStatePath, removeLocalStackState, writeLocalStackState } from "../lib/local-stack-state.ts";
 import { watchParents } from "../lib/parent-watch.ts";
 import { PortInUseError, type Stack, startStack } from "../lib/stack.ts";
-import { everyInterval } from "./every-interval.ts";
-import { dispatchEveryInterval } from "./webhook-dispatch.ts";
+import { everyTick } from "./tick-jobs.ts";
 
 /**
  * `npm start`: the whole service on this machine. Emulators (or the ones the *_EMULATOR_HOST variables
@@ -59,25 +63,6 @@ async function seedDevelopment(): Promise<{ ingestKey: string; readKey: string }
   }
 }
 
-/** The fold step, as Cloud Scheduler runs it in Google Cloud: every FOLD_INTERVAL_MS (a minute), in this process. */
-const foldIntervalMs = Number(process.env.FOLD_INTERVAL_MS ?? 60_000);
-function foldEveryInterval(): () => Promise<void> {
-  const db = new Firestore({ projectId, useBigInt: true });
-  const stop = everyInterval(
-    async () => {
-      const run = await foldDue(db, Date.now());
-      if (run.folded.length > 0 && !quiet)
-        console.log(`[fold] folded ${run.folded.length} days, hours and months into summaries`);
-    },
-    foldIntervalMs,
-    (error) => console.error(`[fold] ${error.message}`),
-  );
-  return async () => {
-    await stop();
-    await db.terminate();
-  };
-}
-
 /** The key that seals webhook secrets: WEBHOOK_SECRET_KEY, or one made for this run (recorded for the admin). */
 const webhookSecretKey = process.env.WEBHOOK_SECRET_KEY || generateSecretKey();
 const webhookSweepAfterMs = Number(process.env.WEBHOOK_SWEEP_AFTER_MS ?? 10_000);
@@ -85,27 +70,6 @@ const webhookSweepAfterMs = Number(process.env.WEBHOOK_SWEEP_AFTER_MS ?? 10_000)
 let stack: Stack | undefined;
 let stopFolding: (() => Promise<void>) | undefined;
 let stopDispatching: (() => Promise<void>) | undefined;
-
-/** The budget evaluation step, as Cloud Scheduler runs it every minute: every BUDGETS_INTERVAL_MS (5 s) here. */
-const budgetsIntervalMs = Number(process.env.BUDGETS_INTERVAL_MS ?? 5_000);
-function evaluateBudgetsEveryInterval(): () => Promise<void> {
-  const db = new Firestore({ projectId, useBigInt: true });
-  const known = new Set<string>();
-  const stop = everyInterval(
-    async () => {
-      const run = await evaluateBudgets(db, new Date(), { limits: DEFAULT_REPORT_LIMITS, known });
-      if (quiet) return;
-      for (const id of run.created) console.log(`[budgets] recorded event ${id}`);
-      for (const failure of run.failed) console.error(`[budgets] ${failure.organization_id}: ${failure.error}`);
-    },
-    budgetsIntervalMs,
-    (error) => console.error(`[budgets] ${error.message}`),
-  );
-  return async () => {
-    await stop();
-    await db.terminate();
-  };
-}
 
 let stopBudgets: (() => Promise<void>) | undefined;
 let stopping = false;
@@ -153,15 +117,28 @@ try {
     },
   });
   const { ingestKey, readKey } = await seedDevelopment();
-  stopFolding = foldEveryInterval();
-  stopDispatching = dispatchEveryInterval({
-    projectId,
-    topic: stack.webhooks?.topic as string,
-    intervalMs: Number(process.env.WEBHOOK_DISPATCH_INTERVAL_MS ?? 3_000),
-    sweepAfterMs: webhookSweepAfterMs,
-    log: (line) => console.log(`[webhooks] ${line}`),
-  });
-  stopBudgets = evaluateBudgetsEveryInterval();
+  // The scheduled jobs, from the worker's own files, as Cloud Scheduler ticks them in Google Cloud: the
+  // fold every FOLD_INTERVAL_MS (a minute), the webhook dispatch every WEBHOOK_DISPATCH_INTERVAL_MS (3 s,
+  // with a sweep time of 10 s: the Pub/Sub emulator gives up pushing a delivery after a few failures and
+  // the sweep is what queues it again) and the budget evaluation every BUDGETS_INTERVAL_MS (5 s).
+  const jobEnv = {
+    ...process.env,
+    GOOGLE_CLOUD_PROJECT: projectId,
+    LOG_FORMAT: "text",
+    WEBHOOK_SWEEP_AFTER_MS: String(webhookSweepAfterMs),
+    WEBHOOK_DELIVERIES_TOPIC: stack.webhooks?.topic as string,
+  };
+  const print = (prefix: string) => (line: string) => {
+    if (!quiet) console.log(`[${prefix}] ${line}`);
+  };
+  stopFolding = everyTick(foldSummaries, jobEnv, Number(process.env.FOLD_INTERVAL_MS ?? 60_000), print("fold"));
+  stopDispatching = everyTick(
+    dispatchWebhooks,
+    jobEnv,
+    Number(process.env.WEBHOOK_DISPATCH_INTERVAL_MS ?? 3_000),
+    (line) => console.log(`[webhooks] ${line}`),
+  );
+  stopBudgets = everyTick(evaluateBudgets, jobEnv, Number(process.env.BUDGETS_INTERVAL_MS ?? 5_000), print("budgets"));
   const recorded = writeLocalStackState({
     projectId,
     firestoreEmulatorHost: stack.emulators.firestoreHost,

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
+import { evaluateBudgets } from "@usage-ingestion/budgets";
+import { dispatchWebhooks } from "@usage-ingestion/cost-worker";
+import { createApiKey } from "@usage-ingestion/organizations";
 import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
+import { createWebhook, generateSecretKey, parseSecretKey, secretBox } from "@usage-ingestion/webhooks";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { createApiKey } from "../../scripts/admin/organizations.ts";
-import { createWebhook } from "../../scripts/admin/webhook-store.ts";
 import { freePort } from "../../scripts/lib/processes.ts";
 import { startStack } from "../../scripts/lib/stack.ts";
-import { dispatchEveryInterval } from "../../scripts/local-stack/webhook-dispatch.ts";
-import { evaluateBudgets } from "../../services/cost-worker/src/budgets/evaluate-budgets.ts";
-import { generateSecretKey, parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
+import { everyTick } from "../../scripts/local-stack/tick-jobs.ts";
 import { uniqueId } from "../setup/harness.ts";
 import { startReceiver, until } from "../setup/webhooks.ts";
 
@@ -48,13 +48,17 @@ describe("budget alerts on the local stack", () => {
       webhookSecretKey: key,
       onLine: (service, line) => lines.push(`[${service}] ${line}`),
     });
-    const stopDispatching = dispatchEveryInterval({
-      projectId,
-      topic: stack.webhooks?.topic as string,
-      intervalMs: 1_000,
-      sweepAfterMs: 10_000,
-      log: (line) => lines.push(`[dispatch] ${line}`),
-    });
+    const stopDispatching = everyTick(
+      dispatchWebhooks,
+      {
+        ...process.env,
+        GOOGLE_CLOUD_PROJECT: projectId,
+        WEBHOOK_DELIVERIES_TOPIC: stack.webhooks?.topic as string,
+        WEBHOOK_SWEEP_AFTER_MS: String(10_000),
+      },
+      1_000,
+      (line) => lines.push(`[dispatch] ${line}`),
+    );
     const withLog = (error: Error) => {
       throw new Error(`${error.message}\n${lines.slice(-30).join("\n")}`);
     };

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
-import { DOCUMENT_PATHS, type EventDocument } from "@usage-ingestion/shared";
+import type { EventDocument } from "@usage-ingestion/budgets";
+import { createBudget } from "@usage-ingestion/budgets";
+import { BUDGETS_FUNCTION_NAME } from "@usage-ingestion/cost-worker";
+import { createOrganization } from "@usage-ingestion/organizations";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { createBudget } from "../../scripts/admin/budgets.ts";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
 import { freePort } from "../../scripts/lib/processes.ts";
 import { seedUsage } from "../../scripts/lib/seed-usage.ts";
 import { startWorkerProcess } from "../../scripts/lib/services.ts";
-import { BUDGETS_FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
 
 // The budget evaluation step as deployed: the worker's code under the functions framework, target
 // evaluateBudgets, one Pub/Sub push per scheduler tick. On a project of its own in the emulator, so it

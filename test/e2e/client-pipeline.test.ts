@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createClient,
   fromAnthropic,
@@ -9,7 +8,9 @@ import {
   fromOpenAI,
   fromXai,
   type VendorUsage,
-} from "../../clients/typescript/src/index.ts";
+} from "@usage-ingestion/client";
+import { setCustomPricing } from "@usage-ingestion/prices";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import anthropicBatchLine from "../../clients/typescript/test/fixtures/anthropic/batch-result-line.json" with {
   type: "json",
 };
@@ -36,7 +37,6 @@ import xaiReasoning from "../../clients/typescript/test/fixtures/xai/chat-comple
   type: "json",
 };
 import xaiTools from "../../clients/typescript/test/fixtures/xai/responses-server-tools.json" with { type: "json" };
-import { setCustomPricing } from "../../scripts/admin/pricing.ts";
 import { priceQueued } from "../setup/client.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts";

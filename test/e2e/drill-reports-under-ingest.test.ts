@@ -1,5 +1,5 @@
+import { createApiKey } from "@usage-ingestion/organizations";
 import { describe, expect, it } from "vitest";
-import { createApiKey } from "../../scripts/admin/organizations.ts";
 import { freePort } from "../../scripts/lib/processes.ts";
 import { commitWrites, rollupShardWrite } from "../../scripts/lib/seed-usage.ts";
 import { startStack } from "../../scripts/lib/stack.ts";

@@ -1,13 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
-import { type CostSummaryDocument, FOLD_AFTER_MS, SUMMARY_PATHS, summaryCells } from "@usage-ingestion/shared";
-import { partColumns } from "@usage-ingestion/shared/server";
+import { FOLD_FUNCTION_NAME } from "@usage-ingestion/cost-worker";
+import { createOrganization } from "@usage-ingestion/organizations";
+import {
+  type CostSummaryDocument,
+  FOLD_AFTER_MS,
+  partColumns,
+  SUMMARY_PATHS,
+  summaryCells,
+} from "@usage-ingestion/reports";
 import { describe, expect, it } from "vitest";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
 import { freePort } from "../../scripts/lib/processes.ts";
 import { seedUsage } from "../../scripts/lib/seed-usage.ts";
 import { startWorkerProcess } from "../../scripts/lib/services.ts";
-import { FOLD_FUNCTION_NAME } from "../../services/cost-worker/src/function-name.ts";
 
 // The fold step as deployed: the worker's code under the functions framework, target foldSummaries, one
 // Pub/Sub push per scheduler tick. On a project of its own in the emulator, so it folds this test's

@@ -5,10 +5,10 @@ import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-t
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { SimpleSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import { createClient } from "@usage-ingestion/client";
 import { generateText, registerTelemetry } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../../clients/typescript/src/index.ts";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { priceQueued } from "../setup/client.ts";
 import { startTestGateway } from "../setup/gateway.ts";

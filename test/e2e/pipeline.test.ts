@@ -1,6 +1,6 @@
+import { setCustomPricing } from "@usage-ingestion/prices";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setCustomPricing } from "../../scripts/admin/pricing.ts";
 import { delay } from "../../scripts/lib/processes.ts";
 import type { Stack } from "../../scripts/lib/stack.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";

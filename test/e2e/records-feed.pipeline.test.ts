@@ -1,5 +1,5 @@
 import type { Message } from "@google-cloud/pubsub";
-import type { RecordRow } from "@usage-ingestion/shared";
+import type { RecordRow } from "@usage-ingestion/records";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Stack } from "../../scripts/lib/stack.ts";
 import { validTransaction } from "../setup/fixtures.ts";

@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setDimensions } from "@usage-ingestion/organizations";
+import { handleMessage } from "@usage-ingestion/records";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDimensions } from "../../scripts/admin/dimensions.ts";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
+import { dispatchWebhooks } from "@usage-ingestion/cost-worker";
+import { createOrganization } from "@usage-ingestion/organizations";
+import { createWebhook, generateSecretKey, parseSecretKey, secretBox } from "@usage-ingestion/webhooks";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
-import { createWebhook } from "../../scripts/admin/webhook-store.ts";
 import { freePort } from "../../scripts/lib/processes.ts";
 import { startStack } from "../../scripts/lib/stack.ts";
-import { dispatchEveryInterval } from "../../scripts/local-stack/webhook-dispatch.ts";
-import { generateSecretKey, parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
+import { everyTick } from "../../scripts/local-stack/tick-jobs.ts";
 import { uniqueId } from "../setup/harness.ts";
 import { createEvent, startReceiver, until } from "../setup/webhooks.ts";
 
@@ -41,13 +41,17 @@ describe("webhooks on the local stack", () => {
       webhookSecretKey: key,
       onLine: (service, line) => lines.push(`[${service}] ${line}`),
     });
-    const stopDispatching = dispatchEveryInterval({
-      projectId,
-      topic: stack.webhooks?.topic as string,
-      intervalMs: 1_000,
-      sweepAfterMs: 3_000,
-      log: (line) => lines.push(`[dispatch] ${line}`),
-    });
+    const stopDispatching = everyTick(
+      dispatchWebhooks,
+      {
+        ...process.env,
+        GOOGLE_CLOUD_PROJECT: projectId,
+        WEBHOOK_DELIVERIES_TOPIC: stack.webhooks?.topic as string,
+        WEBHOOK_SWEEP_AFTER_MS: String(3_000),
+      },
+      1_000,
+      (line) => lines.push(`[dispatch] ${line}`),
+    );
     try {
       const { webhook, secret } = await createWebhook(db, secretBox(parseSecretKey(key)), organizationId, {
         url: receiver.url,

@@ -1,7 +1,7 @@
+import { handleMessage } from "@usage-ingestion/records";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts";

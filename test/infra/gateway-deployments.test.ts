@@ -1,5 +1,5 @@
+import { DASHBOARD_PATHS } from "@usage-ingestion/gateway";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_PATHS } from "../../services/gateway/src/routes/dashboard.ts";
 import { type Hcl, infraQuery, parseInfra, tf } from "./hcl.ts";
 
 /**

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { MAX_DIMENSIONS } from "@usage-ingestion/organizations";
+import { priceAt } from "@usage-ingestion/prices";
+import { buildRecord } from "@usage-ingestion/records";
+import { declaredDimensions } from "@usage-ingestion/reports";
 import {
   type CostRecord,
-  declaredDimensions,
   MAX_CONTEXT_KEYS,
   MAX_IDENTIFIER_BYTES,
   MAX_TRANSACTION_BYTES,
@@ -12,9 +15,6 @@ import {
   validateTransaction,
 } from "@usage-ingestion/shared";
 import { beforeAll, describe, expect, it } from "vitest";
-import { priceAt } from "../../services/cost-worker/src/pricing/price.ts";
-import { buildRecord } from "../../services/cost-worker/src/store/build-record.ts";
-import { MAX_DIMENSIONS } from "../../services/reports/src/dimension-names.ts";
 import { type Hcl, parseInfra } from "./hcl.ts";
 
 /**
@@ -193,7 +193,7 @@ describe("Firestore index entries of a cost record", () => {
   it("has no composite index, and keeps indexed what the code queries", () => {
     for (const [path, hcl] of files) expect(hcl.resource?.google_firestore_index, path).toBeUndefined();
     const exempted = exemptedFieldPaths();
-    // services/reports/src/report-source.ts (received_at), scripts/admin (status, request_id,
+    // packages/reports/src/report-source.ts (received_at), scripts/admin (status, request_id,
     // transaction_index), and the roll-ups' `day`, which live in other collections and are not exempted.
     for (const queried of ["received_at", "status", "request_id", "transaction_index", "day"]) {
       expect(exempted).not.toContain(queried);

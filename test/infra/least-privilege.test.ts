@@ -152,7 +152,7 @@ describe("BigQuery", () => {
   });
 
   it("writes only organization ids the admin command line makes into the policies' SQL", () => {
-    const admin = readFileSync(join(REPO_ROOT, "scripts/admin/organizations.ts"), "utf8");
+    const admin = readFileSync(join(REPO_ROOT, "packages/organizations/src/organizations.ts"), "utf8");
     const pattern = /const ORG_ID = \/(.+)\/;/.exec(admin)?.[1];
     expect(pattern).toBeDefined();
     const [validation] = variable("modules/analytics", "organization_readers").validation;

@@ -1,18 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type CostRecord,
-  QUEUE_SCHEMA_VERSION,
-  RECORDS_TOPIC,
-  recordRow,
-  validateTransaction,
-  withdrawalRow,
-} from "@usage-ingestion/shared";
+import { parseWorkerConfig } from "@usage-ingestion/cost-worker";
+import { priceAt, unpricedBecause } from "@usage-ingestion/prices";
+import { buildRecord, RECORDS_TOPIC, recordRow, withdrawalRow } from "@usage-ingestion/records";
+import { type CostRecord, QUEUE_SCHEMA_VERSION, validateTransaction } from "@usage-ingestion/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
-import { parseWorkerConfig } from "../../services/cost-worker/src/env.ts";
-import { priceAt, unpricedBecause } from "../../services/cost-worker/src/pricing/price.ts";
-import { buildRecord } from "../../services/cost-worker/src/store/build-record.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { type Hcl, INFRA, infraQuery, parseInfra, tf } from "./hcl.ts";
 

@@ -1,13 +1,13 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { beforeAll, describe, expect, it } from "vitest";
-import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
-import { WorkerEnvSchema } from "../../services/cost-worker/src/env.ts";
 import {
   BUDGETS_FUNCTION_NAME,
   FOLD_FUNCTION_NAME,
   FUNCTION_NAME,
-} from "../../services/cost-worker/src/function-name.ts";
-import { GatewayEnvSchema, parseGatewayConfig } from "../../services/gateway/src/env.ts";
+  WorkerEnvSchema,
+} from "@usage-ingestion/cost-worker";
+import { GatewayEnvSchema, parseGatewayConfig } from "@usage-ingestion/gateway";
+import { beforeAll, describe, expect, it } from "vitest";
+import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
 import { type Hcl, INFRA, parseInfra, tf } from "./hcl.ts";
 
 // Offline checks of infra/: formatting, and the Terraform held against the code it deploys.

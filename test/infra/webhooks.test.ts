@@ -1,11 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { parseWorkerConfig } from "../../services/cost-worker/src/env.ts";
 import {
+  parseWorkerConfig,
   WEBHOOK_DELIVERY_FUNCTION_NAME,
   WEBHOOK_DISPATCH_FUNCTION_NAME,
-} from "../../services/cost-worker/src/function-name.ts";
-import { DEFAULT_DELIVERIES_TOPIC } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
-import { DAY_MS, DEFAULT_DELIVERY_TIMING } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
+} from "@usage-ingestion/cost-worker";
+import { DAY_MS, DEFAULT_DELIVERIES_TOPIC, DEFAULT_DELIVERY_TIMING } from "@usage-ingestion/webhooks";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Hcl, infraQuery, parseInfra, tf } from "./hcl.ts";
 
 // The webhook delivery on Google Cloud, offline on the parsed Terraform (infra/modules/worker/webhooks.tf):

@@ -1,6 +1,6 @@
-import { DOCUMENT_PATHS, MAX_BUDGETS_PER_ORGANIZATION } from "@usage-ingestion/shared";
+import { createBudget, deleteBudget, MAX_BUDGETS_PER_ORGANIZATION } from "@usage-ingestion/budgets";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { createBudget, deleteBudget } from "../../scripts/admin/budgets.ts";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
 

@@ -2,8 +2,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createOrganization } from "@usage-ingestion/organizations";
+import { generateSecretKey } from "@usage-ingestion/webhooks";
 import { describe, expect, it } from "vitest";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
 import {
   adminTarget,
   type LocalStackState,
@@ -11,7 +12,6 @@ import {
   removeLocalStackState,
   writeLocalStackState,
 } from "../../scripts/lib/local-stack-state.ts";
-import { generateSecretKey } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { adminProcess, freshShellEnv } from "../setup/admin-process.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 

@@ -1,7 +1,7 @@
+import { handleMessage } from "@usage-ingestion/records";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";

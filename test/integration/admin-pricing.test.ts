@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { handleMessage } from "@usage-ingestion/records";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 import { envelope, pushEvent, workerDeps } from "../setup/worker.ts";

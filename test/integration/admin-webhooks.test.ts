@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
+import { createOrganization } from "@usage-ingestion/organizations";
+import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
 import {
-  DOCUMENT_PATHS,
+  DAY_MS,
+  dispatchEvents,
+  generateSecretKey,
   MAX_WEBHOOKS_PER_ORGANIZATION,
-  UserError,
+  parseSecretKey,
+  secretBox,
   type WebhookDocument,
-} from "@usage-ingestion/shared";
+} from "@usage-ingestion/webhooks";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
-import { DAY_MS } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
-import { dispatchEvents } from "../../services/cost-worker/src/webhooks/dispatch-events.ts";
-import { generateSecretKey, parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { uniqueId } from "../setup/harness.ts";
 import { createEvent, deliveryPipeline, type Received, startReceiver, until } from "../setup/webhooks.ts";
 

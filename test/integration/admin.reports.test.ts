@@ -1,5 +1,5 @@
+import { hashApiKey } from "@usage-ingestion/organizations";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
-import { hashApiKey } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { seedUsage } from "../../scripts/lib/seed-usage.ts";

@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hashApiKey } from "@usage-ingestion/organizations";
+import { handleMessage } from "@usage-ingestion/records";
 import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
-import { hashApiKey } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 import { rollupTotals } from "../setup/rollups.ts";

@@ -1,7 +1,6 @@
+import { handleMessage, UNSTORABLE_KEYS_FIELD } from "@usage-ingestion/records";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
-import { UNSTORABLE_KEYS_FIELD } from "../../services/cost-worker/src/store/firestore-safe.ts";
 import { gatewayOnEmulators } from "../setup/gateway.ts";
 import { firestore } from "../setup/harness.ts";
 import { pushEvent, workerDeps } from "../setup/worker.ts";

@@ -1,8 +1,9 @@
+import type { EventDocument } from "@usage-ingestion/budgets";
+import { evaluateBudgets } from "@usage-ingestion/budgets";
 import { DEFAULT_REPORT_LIMITS } from "@usage-ingestion/reports";
-import { DOCUMENT_PATHS, type EventDocument } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { evaluateBudgets } from "../../services/cost-worker/src/budgets/evaluate-budgets.ts";
 import { sendUnits } from "../setup/budgets.ts";
 import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
 

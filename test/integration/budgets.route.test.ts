@@ -1,5 +1,5 @@
+import { BudgetsError, createClient } from "@usage-ingestion/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BudgetsError, createClient } from "../../clients/typescript/src/index.ts";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { sendUnits } from "../setup/budgets.ts";
 import { type JsonResponse, startTestGateway } from "../setup/gateway.ts";

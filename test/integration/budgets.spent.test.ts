@@ -1,8 +1,8 @@
-import { budgetStatuses, firestoreReportSource, ReportBudget } from "@usage-ingestion/reports";
+import { budgetStatuses } from "@usage-ingestion/budgets";
+import { firestoreReportSource, foldDue, ReportBudget } from "@usage-ingestion/reports";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { seedUsage } from "../../scripts/lib/seed-usage.ts";
-import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
 import { budgetOf, sendUnits } from "../setup/budgets.ts";
 import { firestore, reportsFirestore, uniqueId } from "../setup/harness.ts";
 

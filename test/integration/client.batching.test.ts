@@ -1,5 +1,5 @@
+import { createClient, type DeliveryFailure, type TrackedTransaction } from "@usage-ingestion/client";
 import { describe, expect, it } from "vitest";
-import { createClient, type DeliveryFailure, type TrackedTransaction } from "../../clients/typescript/src/index.ts";
 import { delay } from "../../scripts/lib/processes.ts";
 import { watchedFetch } from "../setup/client.ts";
 import { validTransaction } from "../setup/fixtures.ts";

@@ -1,6 +1,6 @@
+import { createClient, type DeliveryFailure, type TrackedTransaction } from "@usage-ingestion/client";
+import { type Publisher, pubSubPublisher } from "@usage-ingestion/gateway";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createClient, type DeliveryFailure, type TrackedTransaction } from "../../clients/typescript/src/index.ts";
-import { type Publisher, pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
 import { failingFirst, watchedFetch } from "../setup/client.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { hangingPublisher, startTestGateway } from "../setup/gateway.ts";

@@ -1,10 +1,10 @@
 import { v1 } from "@google-cloud/pubsub";
+import { handleMessage } from "@usage-ingestion/records";
 import { UserError } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { freePort, waitFor } from "../../scripts/lib/processes.ts";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, pubsub, pullableTopic, seedOrganization, uniqueId } from "../setup/harness.ts";
 import { envelope, pushEvent, recordsFeed, workerDeps } from "../setup/worker.ts";

@@ -1,8 +1,13 @@
 import { FieldValue, Firestore } from "@google-cloud/firestore";
-import { isAlreadyExists, isInvalidArgument, isNotFound, TRANSPORTS } from "@usage-ingestion/shared/server";
+import {
+  commitsOn,
+  firestoreCommitsOptions,
+  isAlreadyExists,
+  isInvalidArgument,
+  isNotFound,
+  TRANSPORTS,
+} from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
-import { commitsOn } from "../../services/cost-worker/src/store/commits-transport.ts";
-import { firestoreCommitsOptions } from "../../services/cost-worker/src/store/firestore-commits.ts";
 import { firestore, freeClosedPort, uniqueId } from "../setup/harness.ts";
 import { emulatorCommits } from "../setup/worker.ts";
 

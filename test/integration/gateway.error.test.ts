@@ -1,6 +1,6 @@
+import type { Publisher } from "@usage-ingestion/gateway";
 import { MAX_BODY_BYTES } from "@usage-ingestion/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Publisher } from "../../services/gateway/src/queue/publisher.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
 import { failingWhere, hangingPublisher, type JsonResponse, startTestGateway } from "../setup/gateway.ts";
 import { pubsub, pullableTopic, seedOrganization } from "../setup/harness.ts";
@@ -19,7 +19,7 @@ describe("POST /usage/transactions: queueing failures", () => {
   beforeAll(async () => {
     org = await seedOrganization();
     topic = await pullableTopic();
-    const { pubSubPublisher } = await import("../../services/gateway/src/queue/publisher.ts");
+    const { pubSubPublisher } = await import("@usage-ingestion/gateway");
     real = pubSubPublisher(pubsub(), { topic: topic.topicName, timeoutMs: 10_000 });
   });
 

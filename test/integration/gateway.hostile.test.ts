@@ -1,6 +1,6 @@
 import { connect } from "node:net";
+import { setDimensions } from "@usage-ingestion/organizations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDimensions } from "../../scripts/admin/dimensions.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { firestore, pullableTopic, seedOrganization } from "../setup/harness.ts";

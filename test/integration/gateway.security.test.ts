@@ -1,9 +1,7 @@
 import { Firestore } from "@google-cloud/firestore";
-import { hashApiKey } from "@usage-ingestion/shared/server";
+import { disableApiKey, firestoreKeyStore, hashApiKey, setOrganizationStatus } from "@usage-ingestion/organizations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { disableApiKey, setOrganizationStatus } from "../../scripts/admin/organizations.ts";
 import { delay } from "../../scripts/lib/processes.ts";
-import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { databases, firestore, freeClosedPort, pullableTopic, seedOrganization } from "../setup/harness.ts";

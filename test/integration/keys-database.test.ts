@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
+import { parseGatewayConfig } from "@usage-ingestion/gateway";
+import {
+  createApiKey,
+  createOrganization,
+  type Databases,
+  firestoreKeyStore,
+  hashApiKey,
+  withKeysDatabase,
+} from "@usage-ingestion/organizations";
 import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
-import { type Databases, hashApiKey, withKeysDatabase } from "@usage-ingestion/shared/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { createApiKey, createOrganization } from "../../scripts/admin/organizations.ts";
-import { firestoreKeyStore } from "../../services/gateway/src/auth/key-store.ts";
-import { parseGatewayConfig } from "../../services/gateway/src/env.ts";
 import { adminProcess } from "../setup/admin-process.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";

@@ -1,11 +1,22 @@
-import { type CostQuery, costReport, firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
-import { CLOCK_ALLOWANCE_MS, daysOfMonth, FOLD_AFTER_MS, monthOf, SUMMARY_PATHS } from "@usage-ingestion/shared";
+import type { ReportField } from "@usage-ingestion/reports";
+import {
+  CLOCK_ALLOWANCE_MS,
+  type CostQuery,
+  costReport,
+  daysOfMonth,
+  FOLD_AFTER_MS,
+  firestoreReportSource,
+  foldDay,
+  foldDue,
+  foldHour,
+  foldPeriod,
+  monthOf,
+  type ReportSource,
+  SUMMARY_PATHS,
+} from "@usage-ingestion/reports";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
-import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
-import { foldDay, foldHour, foldPeriod } from "../../services/cost-worker/src/fold/fold-period.ts";
-import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { reportsFirestore } from "../setup/harness.ts";
 import { countedReads, expectSameEverywhere, freshOrganization, rangeQuery, seedRecordAt } from "../setup/summaries.ts";
 

@@ -1,21 +1,24 @@
-import { type CostQuery, costReport, firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
+import type { ReportField } from "@usage-ingestion/reports";
 import {
+  type CostQuery,
   type CostSummaryDocument,
   cellAt,
   columnLength,
+  costReport,
+  firestoreReportSource,
+  foldDue,
+  foldOpenHour,
   HOUR_MS,
+  partColumns,
+  type ReportSource,
   SUMMARY_PATHS,
   type SummaryCell,
   wholeSummary,
-} from "@usage-ingestion/shared";
-import { partColumns } from "@usage-ingestion/shared/server";
+} from "@usage-ingestion/reports";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
-import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
-import { foldOpenHour } from "../../services/cost-worker/src/fold/fold-open-hour.ts";
-import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { firestore, reportsFirestore } from "../setup/harness.ts";
 import {
   countedReads,

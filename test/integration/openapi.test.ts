@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { createBudget } from "@usage-ingestion/budgets";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBudget } from "../../scripts/admin/budgets.ts";
 import { OPENAPI_FILE, openApiText } from "../../scripts/docs/openapi.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
 import { firestore } from "../setup/harness.ts";

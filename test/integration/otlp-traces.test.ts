@@ -3,9 +3,9 @@ import { SpanKind } from "@opentelemetry/api";
 import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import type { RateLimitConfig } from "@usage-ingestion/gateway";
+import { ExportTraceServiceResponse, RpcStatus } from "@usage-ingestion/gateway";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RateLimitConfig } from "../../services/gateway/src/limits/rate-limits.ts";
-import { ExportTraceServiceResponse, RpcStatus } from "../../services/gateway/src/otlp/decode.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { pullableTopic, seedOrganization } from "../setup/harness.ts";
 

@@ -1,9 +1,8 @@
+import type { RateLimitConfig } from "@usage-ingestion/gateway";
+import { pubSubPublisher } from "@usage-ingestion/gateway";
+import { createApiKey, firestoreKeyStore, type KeyStore } from "@usage-ingestion/organizations";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../../scripts/admin/organizations.ts";
-import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
-import type { RateLimitConfig } from "../../services/gateway/src/limits/rate-limits.ts";
-import { pubSubPublisher } from "../../services/gateway/src/queue/publisher.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { failingWhere, startTestGateway } from "../setup/gateway.ts";
 import { databases, firestore, pubsub, pullableTopic, seedOrganization } from "../setup/harness.ts";

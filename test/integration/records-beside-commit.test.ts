@@ -1,9 +1,9 @@
-import { type CostRecord, DOCUMENT_PATHS, type RecordRow, recordRow, WITHDRAWN } from "@usage-ingestion/shared";
+import type { RecordStore } from "@usage-ingestion/records";
+import { handleMessage, type RecordRow, recordRow, WITHDRAWN } from "@usage-ingestion/records";
+import { type CostRecord, DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { TRANSPORTS, type Transport } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
-import type { RecordStore } from "../../services/cost-worker/src/store/records.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, pullableTopic, uniqueId } from "../setup/harness.ts";
 import { recordsLatest } from "../setup/records-view.ts";

@@ -1,10 +1,9 @@
-import type { RecordRow } from "@usage-ingestion/shared";
+import type { RecordRow, RecordsFeed } from "@usage-ingestion/records";
+import { handleMessage } from "@usage-ingestion/records";
 import { TRANSPORTS } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { publishRecords } from "../../scripts/admin/records-publish.ts";
-import type { RecordsFeed } from "../../services/cost-worker/src/feed/records-feed.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, pullableTopic } from "../setup/harness.ts";
 import { rowsOf, setUp, stored, unpricedUntilPriced } from "../setup/records-feed.ts";

@@ -1,9 +1,13 @@
 import { PubSub } from "@google-cloud/pubsub";
-import { type RecordRow, recordRow } from "@usage-ingestion/shared";
+import {
+  handleMessage,
+  pubSubRecordsFeed,
+  type RecordRow,
+  type RecordsFeed,
+  recordRow,
+} from "@usage-ingestion/records";
 import { PublishTimeoutError, TRANSPORTS } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
-import { pubSubRecordsFeed, type RecordsFeed } from "../../services/cost-worker/src/feed/records-feed.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { freeClosedPort, uniqueId } from "../setup/harness.ts";
 import { rowsOf, setUp, stored } from "../setup/records-feed.ts";

@@ -1,5 +1,5 @@
+import { handleMessage } from "@usage-ingestion/records";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { hangingPublisher, startTestGateway } from "../setup/gateway.ts";
 import { pullableTopic, seedOrganization } from "../setup/harness.ts";

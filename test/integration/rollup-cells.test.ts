@@ -1,8 +1,7 @@
-import { costRollupPath } from "@usage-ingestion/cost-worker/rollups";
-import { dayOf } from "@usage-ingestion/shared";
+import { handleMessage } from "@usage-ingestion/records";
+import { costRollupPath, dayOf } from "@usage-ingestion/reports";
+import type { Commits } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
-import type { Commits } from "../../services/cost-worker/src/store/firestore-commits.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 import { messageIdInShard } from "../setup/rollups.ts";

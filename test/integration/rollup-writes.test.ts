@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { repricedRollupWrites } from "@usage-ingestion/cost-worker/repricing";
-import { mergeData, recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
-import { type CostRecord, quantitiesOf, shardOf, type UsageEntry } from "@usage-ingestion/shared";
+import { repricedRollupWrites } from "@usage-ingestion/records";
+import { mergeData, quantitiesOf, recordRollupWrites, shardOf } from "@usage-ingestion/reports";
+import type { CostRecord, UsageEntry } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import { firestore, uniqueId } from "../setup/harness.ts";
 import { messageIdInShard } from "../setup/rollups.ts";

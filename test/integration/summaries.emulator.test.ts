@@ -1,12 +1,21 @@
-import { type CostQuery, costReport, firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
-import { CLOCK_ALLOWANCE_MS, FOLD_AFTER_MS, HOUR_MS, hourText } from "@usage-ingestion/shared";
+import type { ReportField } from "@usage-ingestion/reports";
+import {
+  CLOCK_ALLOWANCE_MS,
+  type CostQuery,
+  costReport,
+  FOLD_AFTER_MS,
+  firestoreReportSource,
+  foldDay,
+  foldDue,
+  foldHour,
+  HOUR_MS,
+  hourText,
+  type ReportSource,
+} from "@usage-ingestion/reports";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
-import { foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
-import { foldDay, foldHour } from "../../services/cost-worker/src/fold/fold-period.ts";
-import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { firestore, reportsFirestore } from "../setup/harness.ts";
 import {
   countedReads,

@@ -1,5 +1,5 @@
+import { handleMessage } from "@usage-ingestion/records";
 import { describe, expect, it } from "vitest";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { bulk, validTransaction } from "../setup/fixtures.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { pullableTopic, seedOrganization } from "../setup/harness.ts";

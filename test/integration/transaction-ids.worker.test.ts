@@ -1,6 +1,6 @@
+import { handleMessage } from "@usage-ingestion/records";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 import { recordTotals, rollupTotals } from "../setup/rollups.ts";

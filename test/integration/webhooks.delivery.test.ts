@@ -1,14 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
-import { type DeliveryDocument, DOCUMENT_PATHS, type EventDocument, webhookBody } from "@usage-ingestion/shared";
+import type { EventDocument } from "@usage-ingestion/budgets";
+import { createOrganization } from "@usage-ingestion/organizations";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import {
+  AttemptFailed,
+  DAY_MS,
+  type DeliveryDocument,
+  type DeliveryTiming,
+  deliverWebhook,
+  dispatchEvents,
+  generateSecretKey,
+  parseSecretKey,
+  secretBox,
+  webhookBody,
+} from "@usage-ingestion/webhooks";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
-import { AttemptFailed, deliverWebhook } from "../../services/cost-worker/src/webhooks/deliver-webhook.ts";
-import { DAY_MS, type DeliveryTiming } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
-import { dispatchEvents } from "../../services/cost-worker/src/webhooks/dispatch-events.ts";
-import { generateSecretKey, parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
 import { uniqueId } from "../setup/harness.ts";
 import { createEvent, deliveryPipeline, startReceiver, until } from "../setup/webhooks.ts";
 

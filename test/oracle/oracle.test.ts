@@ -1,6 +1,6 @@
+import { priceAt, pricingFields } from "@usage-ingestion/prices";
 import { nanosToUsd, validateTransaction } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { priceAt, pricingFields } from "../../services/cost-worker/src/pricing/price.ts";
 import { ORACLE_CASES } from "./cases/index.ts";
 
 const nanosOf = (usd: string) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type BudgetDocument, type BudgetInput, BudgetInputSchema, budgetDocument } from "@usage-ingestion/shared";
+import { type BudgetDocument, type BudgetInput, BudgetInputSchema, budgetDocument } from "@usage-ingestion/budgets";
+import { handleMessage } from "@usage-ingestion/records";
 import * as v from "valibot";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "./fixtures.ts";
 import { envelope, pushEvent, workerDeps } from "./worker.ts";
 

@@ -1,6 +1,6 @@
+import type { Publisher } from "@usage-ingestion/gateway";
+import { handleMessage } from "@usage-ingestion/records";
 import { DOCUMENT_PATHS, type QueueMessage } from "@usage-ingestion/shared";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
-import type { Publisher } from "../../services/gateway/src/queue/publisher.ts";
 import { failingWhere } from "./gateway.ts";
 import { firestore, type pullableTopic } from "./harness.ts";
 import { pushEvent, workerDeps } from "./worker.ts";

@@ -1,19 +1,12 @@
-import { firestoreBudgetSource, firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
+import { firestoreBudgetSource } from "@usage-ingestion/budgets";
+import type { RateLimitConfig, ReportSettings } from "@usage-ingestion/gateway";
+import { answerParserErrors, createApp, type Publisher, pubSubPublisher } from "@usage-ingestion/gateway";
+import { cachedKeyStore, firestoreKeyStore, type KeyStore } from "@usage-ingestion/organizations";
+import { firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
 import type { QueueMessage } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
+import { type PublishOutcome, PublishTimeoutError } from "@usage-ingestion/shared/server";
 import { afterAll, beforeAll } from "vitest";
-import { createApp } from "../../services/gateway/src/app.ts";
-import { cachedKeyStore } from "../../services/gateway/src/auth/cached-key-store.ts";
-import { firestoreKeyStore, type KeyStore } from "../../services/gateway/src/auth/key-store.ts";
-import type { ReportSettings } from "../../services/gateway/src/env.ts";
-import { answerParserErrors } from "../../services/gateway/src/http/parser-errors.ts";
-import type { RateLimitConfig } from "../../services/gateway/src/limits/rate-limits.ts";
-import {
-  type Publisher,
-  type PublishOutcome,
-  PublishTimeoutError,
-  pubSubPublisher,
-} from "../../services/gateway/src/queue/publisher.ts";
 import { databases, pubsub, pullableTopic, reportsFirestore, seedOrganization, serve } from "./harness.ts";
 
 /**

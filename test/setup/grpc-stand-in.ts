@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import http2, { type Http2Server, type IncomingHttpHeaders, type ServerHttp2Stream } from "node:http2";
 import net, { type AddressInfo } from "node:net";
-import { FRAME_HEADER_BYTES, type GrpcCallError } from "../../shared/src/server/grpc/grpc-channel.ts";
+import { FRAME_HEADER_BYTES, type GrpcCallError } from "@usage-ingestion/shared/server";
 
 /**
  * Stand-in gRPC servers on Node's http2, for the channel's reaction to what a server may do: the Pub/Sub

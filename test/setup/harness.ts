@@ -3,8 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Firestore } from "@google-cloud/firestore";
 import { type Message, PubSub } from "@google-cloud/pubsub";
+import { createApiKey, createOrganization, setOrganizationStatus } from "@usage-ingestion/organizations";
 import type { Express } from "express";
-import { createApiKey, createOrganization, setOrganizationStatus } from "../../scripts/admin/organizations.ts";
 
 /** Clients on the emulators the global setup started (see emulator-env.ts). */
 let firestoreClient: Firestore | undefined;

@@ -1,8 +1,9 @@
-import { type CostRecord, DOCUMENT_PATHS, type RecordRow } from "@usage-ingestion/shared";
+import type { RecordRow } from "@usage-ingestion/records";
+import { handleMessage } from "@usage-ingestion/records";
+import { type CostRecord, DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import type { Transport } from "@usage-ingestion/shared/server";
 import { expect } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { handleMessage } from "../../services/cost-worker/src/handler.ts";
 import { validTransaction } from "./fixtures.ts";
 import { firestore, pullableTopic, uniqueId } from "./harness.ts";
 import { envelope, pushEvent, recordsFeed, workerDeps } from "./worker.ts";

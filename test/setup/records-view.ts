@@ -1,4 +1,4 @@
-import { type RecordRow, WITHDRAWN } from "@usage-ingestion/shared";
+import { type RecordRow, WITHDRAWN } from "@usage-ingestion/records";
 
 /**
  * What the view `usage.records_latest` (infra/modules/analytics/records.tf) shows of published rows: per

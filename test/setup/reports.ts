@@ -1,4 +1,4 @@
-import { setDimensions } from "../../scripts/admin/dimensions.ts";
+import { setDimensions } from "@usage-ingestion/organizations";
 import { type SeedRecord, seedUsage } from "../../scripts/lib/seed-usage.ts";
 import { type JsonResponse, startTestGateway } from "./gateway.ts";
 import { firestore, pullableTopic, seedOrganization } from "./harness.ts";

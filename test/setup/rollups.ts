@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type CostRollupDocument, DOCUMENT_PATHS, shardOf } from "@usage-ingestion/shared";
+import { type CostRollupDocument, shardOf } from "@usage-ingestion/reports";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { firestore } from "./harness.ts";
 
 /** The organization's roll-up shards summed as a report would: billable count, unpriced, conflicts, nanos. */

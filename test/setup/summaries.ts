@@ -1,19 +1,18 @@
+import { createOrganization, setDimensions } from "@usage-ingestion/organizations";
+import type { ReportField } from "@usage-ingestion/reports";
 import {
+  CostAggregate,
   type CostQuery,
   type CostReport,
   costReport,
   firestoreReportSource,
+  fromRecord,
   type ReportSource,
 } from "@usage-ingestion/reports";
 import { type CostRecord, DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { setDimensions } from "../../scripts/admin/dimensions.ts";
-import { createOrganization } from "../../scripts/admin/organizations.ts";
 import type { SeedRecord } from "../../scripts/lib/seed-usage.ts";
-import { CostAggregate } from "../../services/reports/src/aggregate.ts";
-import { fromRecord } from "../../services/reports/src/contribution.ts";
-import type { ReportField } from "../../services/reports/src/report-fields.ts";
 import { reportsFirestore, uniqueId } from "./harness.ts";
 
 /**

@@ -2,20 +2,15 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Firestore } from "@google-cloud/firestore";
 import type { Message } from "@google-cloud/pubsub";
-import {
-  type BudgetEventData,
-  type BudgetEventType,
-  DOCUMENT_PATHS,
-  type EventDocument,
-} from "@usage-ingestion/shared";
-import { deliverWebhook } from "../../services/cost-worker/src/webhooks/deliver-webhook.ts";
+import type { BudgetEventData, BudgetEventType, EventDocument } from "@usage-ingestion/budgets";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import type { DeliveryTiming, SecretBox } from "@usage-ingestion/webhooks";
 import {
   type DeliveryQueue,
+  deliverWebhook,
   parseDeliveryMessage,
   pubsubDeliveryQueue,
-} from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
-import type { DeliveryTiming } from "../../services/cost-worker/src/webhooks/delivery-timing.ts";
-import type { SecretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
+} from "@usage-ingestion/webhooks";
 import { pubsub, uniqueId } from "./harness.ts";
 
 export interface Received {

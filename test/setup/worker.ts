@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
-import { QUEUE_SCHEMA_VERSION, type QueueMessage, RECORDS_TOPIC, type Transaction } from "@usage-ingestion/shared";
-import type { Transport } from "@usage-ingestion/shared/server";
-import { pubSubRecordsFeed, type RecordsFeed } from "../../services/cost-worker/src/feed/records-feed.ts";
-import type { PubSubEvent, WorkerDeps } from "../../services/cost-worker/src/handler.ts";
-import { commitsOn } from "../../services/cost-worker/src/store/commits-transport.ts";
-import { firestoreCustomPricingStore } from "../../services/cost-worker/src/store/custom-pricing-store.ts";
-import { firestoreDimensionsStore } from "../../services/cost-worker/src/store/dimensions-store.ts";
-import { type Commits, firestoreCommitsOptions } from "../../services/cost-worker/src/store/firestore-commits.ts";
-import { firestoreRecordStore } from "../../services/cost-worker/src/store/records.ts";
+import { firestoreDimensionsStore } from "@usage-ingestion/organizations";
+import { firestoreCustomPricingStore } from "@usage-ingestion/prices";
+import type { WorkerDeps } from "@usage-ingestion/records";
+import { firestoreRecordStore, pubSubRecordsFeed, RECORDS_TOPIC, type RecordsFeed } from "@usage-ingestion/records";
+import { QUEUE_SCHEMA_VERSION, type QueueMessage, type Transaction } from "@usage-ingestion/shared";
+import type { PubSubEvent, Transport } from "@usage-ingestion/shared/server";
+import { type Commits, commitsOn, firestoreCommitsOptions } from "@usage-ingestion/shared/server";
 import { memoryLogger } from "./gateway.ts";
 import { firestore, freeClosedPort, pubsub } from "./harness.ts";
 

@@ -18,7 +18,7 @@ export type {
   TransactionContext,
   UsageEntry,
 } from "./contract.ts";
-export { QUEUEING_FAILURE_PREFIX } from "./deliver.ts";
+export { QUEUEING_FAILURE_PREFIX } from "./contract.ts";
 export type {
   Delivered,
   DeliveryFailure,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromAnthropic, fromAnthropicStream } from "../src/index.ts";
+import { fromAnthropic, fromAnthropicStream } from "../src/adapters/anthropic.ts";
 import message from "./fixtures/anthropic/message.json" with { type: "json" };
 import oneHourCache from "./fixtures/anthropic/one-hour-cache-usage.json" with { type: "json" };
 import streamEvents from "./fixtures/anthropic/stream-events.json" with { type: "json" };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fromBedrock, fromDeepSeek, fromXai } from "../src/index.ts";
+import { fromBedrock } from "../src/adapters/bedrock.ts";
+import { fromDeepSeek } from "../src/adapters/deepseek.ts";
+import { fromXai } from "../src/adapters/xai.ts";
 import converse from "./fixtures/bedrock/converse.json" with { type: "json" };
 import streamMetadata from "./fixtures/bedrock/converse-stream-metadata.json" with { type: "json" };
 import deepseekChat from "./fixtures/deepseek/chat-completion.json" with { type: "json" };

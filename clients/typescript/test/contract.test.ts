@@ -1,8 +1,9 @@
+import type * as Budgets from "@usage-ingestion/budgets";
 import type * as Service from "@usage-ingestion/shared";
 import { QUEUEING_FAILURE_PREFIX as SERVICE_PREFIX } from "@usage-ingestion/shared";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type * as Client from "../src/contract.ts";
-import { QUEUEING_FAILURE_PREFIX } from "../src/index.ts";
+import { QUEUEING_FAILURE_PREFIX } from "../src/contract.ts";
 
 // The client restates the service's contract so that its published declarations need no workspace package.
 // Checked by the type-check of `npm test`: a field added, removed or retyped on either side fails the run.
@@ -22,9 +23,9 @@ describe("the contract the client restates", () => {
     expectTypeOf<Client.FieldError>().toEqualTypeOf<Service.FieldError>();
     expectTypeOf<Client.TransactionResult>().toEqualTypeOf<Service.TransactionResult>();
     expectTypeOf<Client.ErrorObject>().toEqualTypeOf<Service.ErrorObject>();
-    expectTypeOf<Client.BudgetScope>().toEqualTypeOf<Service.BudgetScope>();
-    expectTypeOf<Client.BudgetPeriod>().toEqualTypeOf<Service.BudgetPeriod>();
-    expectTypeOf<Client.BudgetStatus>().toEqualTypeOf<Service.BudgetStatus>();
+    expectTypeOf<Client.BudgetScope>().toEqualTypeOf<Budgets.BudgetScope>();
+    expectTypeOf<Client.BudgetPeriod>().toEqualTypeOf<Budgets.BudgetPeriod>();
+    expectTypeOf<Client.BudgetStatus>().toEqualTypeOf<Budgets.BudgetStatus>();
   });
 
   it("retries on the service's queueing-failure text", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromGemini } from "../src/index.ts";
+import { fromGemini } from "../src/adapters/gemini.ts";
 import audio from "./fixtures/gemini/audio-modalities.json" with { type: "json" };
 import caching from "./fixtures/gemini/context-caching-usage.json" with { type: "json" };
 import thinking from "./fixtures/gemini/generate-content-thinking.json" with { type: "json" };

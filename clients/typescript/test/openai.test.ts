@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fromOpenAI, UsageNotFoundError } from "../src/index.ts";
+import { UsageNotFoundError } from "../src/adapters/common.ts";
+import { fromOpenAI } from "../src/adapters/openai.ts";
 import chat from "./fixtures/openai/chat-completion.json" with { type: "json" };
 import streamChunk from "./fixtures/openai/chat-stream-usage-chunk.json" with { type: "json" };
 import imageGeneration from "./fixtures/openai/image-generation.json" with { type: "json" };

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  fromAnthropic,
-  fromAnthropicStream,
-  fromBedrock,
-  fromDeepSeek,
-  fromGemini,
-  fromOpenAI,
-  fromXai,
-  UsageNotFoundError,
-} from "../src/index.ts";
+import { fromAnthropic, fromAnthropicStream } from "../src/adapters/anthropic.ts";
+import { fromBedrock } from "../src/adapters/bedrock.ts";
+import { UsageNotFoundError } from "../src/adapters/common.ts";
+import { fromDeepSeek } from "../src/adapters/deepseek.ts";
+import { fromGemini } from "../src/adapters/gemini.ts";
+import { fromOpenAI } from "../src/adapters/openai.ts";
+import { fromXai } from "../src/adapters/xai.ts";
 import anthropicBatchLine from "./fixtures/anthropic/batch-result-line.json" with { type: "json" };
 import anthropicMessage from "./fixtures/anthropic/message.json" with { type: "json" };
 import anthropicStream from "./fixtures/anthropic/stream-events.json" with { type: "json" };

@@ -1,5 +1,8 @@
 import { describe, expectTypeOf, it } from "vitest";
-import { fromAnthropic, fromOpenAI, type UsageClient, type VendorUsage } from "../src/index.ts";
+import { fromAnthropic } from "../src/adapters/anthropic.ts";
+import { fromOpenAI } from "../src/adapters/openai.ts";
+import type { UsageClient } from "../src/client.ts";
+import type { VendorUsage } from "../src/types.ts";
 import message from "./fixtures/anthropic/message.json" with { type: "json" };
 import chat from "./fixtures/openai/chat-completion.json" with { type: "json" };
 

@@ -68,7 +68,7 @@ resource "google_firestore_field" "unindexed" {
 }
 
 # A summary's cells (a day's, an hour's or its open part's, a month's) are compressed bytes of up to
-# 800 KB, or JSON text in parts written before (services/cost-worker/src/fold): never queried, and an
+# 800 KB, or JSON text in parts written before (packages/reports/src/fold): never queried, and an
 # index would only cost writes.
 resource "google_firestore_field" "summary_cells" {
   for_each = {

@@ -1,14 +1,12 @@
-/** The name the worker registers under; deployment and the local stack target it. */
-export const FUNCTION_NAME = "priceUsage";
+import { deliverWebhooks } from "./jobs/deliver-webhooks.ts";
+import { dispatchWebhooks } from "./jobs/dispatch-webhooks.ts";
+import { evaluateBudgets } from "./jobs/evaluate-budgets.ts";
+import { foldSummaries } from "./jobs/fold-summaries.ts";
+import { priceUsage } from "./jobs/price-usage.ts";
 
-/** The fold step's function (src/fold): a scheduled tick folds the days that are due into summaries. */
-export const FOLD_FUNCTION_NAME = "foldSummaries";
-
-/** The webhook delivery function: one push per delivery from the deliveries topic; POSTs it, signed. */
-export const WEBHOOK_DELIVERY_FUNCTION_NAME = "deliverWebhooks";
-
-/** The webhook dispatch step: a scheduled tick fans new budget events out into deliveries and sweeps. */
-export const WEBHOOK_DISPATCH_FUNCTION_NAME = "dispatchWebhooks";
-
-/** The budget evaluation step (src/budgets): a scheduled tick records each threshold crossing once. */
-export const BUDGETS_FUNCTION_NAME = "evaluateBudgets";
+/** The names the worker's functions register under; deployment and the local stack target them. */
+export const FUNCTION_NAME = priceUsage.name;
+export const FOLD_FUNCTION_NAME = foldSummaries.name;
+export const BUDGETS_FUNCTION_NAME = evaluateBudgets.name;
+export const WEBHOOK_DISPATCH_FUNCTION_NAME = dispatchWebhooks.name;
+export const WEBHOOK_DELIVERY_FUNCTION_NAME = deliverWebhooks.name;

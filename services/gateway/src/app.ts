@@ -1,8 +1,9 @@
-import type { BudgetSource, ReportSource } from "@usage-ingestion/reports";
+import type { BudgetSource } from "@usage-ingestion/budgets";
+import type { KeyStore } from "@usage-ingestion/organizations";
+import type { ReportSource } from "@usage-ingestion/reports";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
-import type { KeyStore } from "./auth/key-store.ts";
 import {
   type GatewayRole,
   parseGatewayConfig,

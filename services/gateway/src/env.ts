@@ -1,6 +1,6 @@
+import { DEFAULT_DATABASE } from "@usage-ingestion/organizations";
 import type { ReportLimits } from "@usage-ingestion/reports";
 import {
-  DEFAULT_DATABASE,
   integerVar,
   logFormatVar,
   optionalStringVar,

@@ -1,16 +1,15 @@
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { firestoreBudgetSource, firestoreReportSource } from "@usage-ingestion/reports";
+import { firestoreBudgetSource } from "@usage-ingestion/budgets";
 import {
-  ConfigError,
-  createLogger,
-  jsonLogger,
+  cachedKeyStore,
+  firestoreKeyStore,
   terminateDatabases,
   withKeysDatabase,
-} from "@usage-ingestion/shared/server";
+} from "@usage-ingestion/organizations";
+import { firestoreReportSource } from "@usage-ingestion/reports";
+import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/server";
 import { createApp } from "./app.ts";
-import { cachedKeyStore } from "./auth/cached-key-store.ts";
-import { firestoreKeyStore } from "./auth/key-store.ts";
 import { parseGatewayConfig, rateLimitConfig, reportSettings, servesIngestion, servesReports } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
 import { pubSubPublisher } from "./queue/publisher.ts";

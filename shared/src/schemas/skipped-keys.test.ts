@@ -1,5 +1,5 @@
+import { declaredDimensions } from "@usage-ingestion/reports";
 import { describe, expect, it } from "vitest";
-import { declaredDimensions } from "../rollups.ts";
 import { validateTransaction } from "../validate-transaction.ts";
 import { parseQueueMessage, QUEUE_SCHEMA_VERSION } from "./queue-message.ts";
 

@@ -1,10 +1,10 @@
-import { type ErrorReply, internalError, type KeyScope, unauthorized } from "@usage-ingestion/shared";
+import type { ActiveKey, KeyScope, KeyStore } from "@usage-ingestion/organizations";
+import { knownKeyHashes } from "@usage-ingestion/organizations";
+import { type ErrorReply, internalError, unauthorized } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import type { NextFunction, Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
-import type { ActiveKey, KeyStore } from "./key-store.ts";
-import { knownKeyHashes } from "./known-key-hashes.ts";
 
 /**
  * `X-Api-Key` -> SHA-256 (once per valid key, knownKeyHashes) -> the organization and the key's scope, before anything reads the body. A key

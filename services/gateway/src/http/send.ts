@@ -1,4 +1,5 @@
-import type { ErrorReply, OrganizationLimits, OrganizationOtelSettings, TraceContext } from "@usage-ingestion/shared";
+import type { OrganizationLimits, OrganizationOtelSettings } from "@usage-ingestion/organizations";
+import type { ErrorReply, TraceContext } from "@usage-ingestion/shared";
 import type { Response } from "express";
 
 export interface RequestLocals {

@@ -1,4 +1,5 @@
-import { type ErrorReply, type OrganizationLimits, rateLimited } from "@usage-ingestion/shared";
+import type { OrganizationLimits } from "@usage-ingestion/organizations";
+import { type ErrorReply, rateLimited } from "@usage-ingestion/shared";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { fixedWindow, type WindowCount, withBurst } from "./fixed-window.ts";
 

@@ -1,10 +1,7 @@
-import { BUDGET_PARAMS, COST_PARAMS, MAX_DIMENSIONS, UNPRICED_PARAMS } from "@usage-ingestion/reports";
-import {
-  BulkRequestSchema,
-  MAX_BODY_BYTES,
-  MAX_BUDGETS_PER_ORGANIZATION,
-  TransactionSchema,
-} from "@usage-ingestion/shared";
+import { BUDGET_PARAMS, MAX_BUDGETS_PER_ORGANIZATION } from "@usage-ingestion/budgets";
+import { MAX_DIMENSIONS } from "@usage-ingestion/organizations";
+import { COST_PARAMS, UNPRICED_PARAMS } from "@usage-ingestion/reports";
+import { BulkRequestSchema, MAX_BODY_BYTES, TransactionSchema } from "@usage-ingestion/shared";
 import type { JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { jsonSchemaOf } from "./json-schema.ts";

@@ -1,5 +1,6 @@
+import { BUDGET_ID } from "@usage-ingestion/budgets";
 import { MAX_GROUPS_PER_PAGE } from "@usage-ingestion/reports";
-import { BUDGET_ID, MAX_CONTEXT_KEY_BYTES, MAX_CONTEXT_KEYS, USAGE_TYPES } from "@usage-ingestion/shared";
+import { MAX_CONTEXT_KEY_BYTES, MAX_CONTEXT_KEYS, USAGE_TYPES } from "@usage-ingestion/shared";
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 

@@ -1,12 +1,12 @@
+import type { BudgetStatus } from "@usage-ingestion/budgets";
 import type { CostReport, UnpricedReport } from "@usage-ingestion/reports";
+import { ROLLUP_QUANTITIES } from "@usage-ingestion/reports";
 import {
-  type BudgetStatus,
   ERROR_CODES,
   type ErrorResponse,
   type FailureResponse,
   FIELD_ERROR_CODES,
   type PartialSuccessResponse,
-  ROLLUP_QUANTITIES,
   type SuccessResponse,
 } from "@usage-ingestion/shared";
 import * as v from "valibot";

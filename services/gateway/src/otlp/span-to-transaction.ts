@@ -1,9 +1,5 @@
-import {
-  type OrganizationOtelSettings,
-  OTEL_DEFAULT_CUSTOMER_ATTRIBUTES,
-  type Provider,
-  TOKEN_CONVENTIONS,
-} from "@usage-ingestion/shared";
+import { type OrganizationOtelSettings, OTEL_DEFAULT_CUSTOMER_ATTRIBUTES } from "@usage-ingestion/organizations";
+import { type Provider, TOKEN_CONVENTIONS } from "@usage-ingestion/shared";
 import type { AttributeValue, DecodedSpan } from "./decode.ts";
 
 /**

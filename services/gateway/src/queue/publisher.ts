@@ -8,7 +8,7 @@ import {
 } from "@usage-ingestion/shared/server";
 import { queueMessageData } from "./queue-message-json.ts";
 
-export { type PublishOutcome, PublishTimeoutError } from "@usage-ingestion/shared/server";
+// (re-exports moved)
 
 /** Queues a request's messages and says, for each, the id Pub/Sub confirmed or why there is none. */
 export interface Publisher {

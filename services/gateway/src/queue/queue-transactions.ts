@@ -6,9 +6,8 @@ import {
   type Transaction,
   type TransactionOutcome,
 } from "@usage-ingestion/shared";
-import type { Logger } from "@usage-ingestion/shared/server";
+import type { Logger, PublishOutcome } from "@usage-ingestion/shared/server";
 import type { RequestLocals } from "../http/send.ts";
-import type { PublishOutcome } from "./publisher.ts";
 
 /** A transaction that passed validation, with its index in the request. */
 export interface ValidTransaction {

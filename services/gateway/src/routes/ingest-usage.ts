@@ -11,11 +11,11 @@ import {
   validateTransaction,
   validationFailed,
 } from "@usage-ingestion/shared";
-import type { Logger } from "@usage-ingestion/shared/server";
+import type { Logger, PublishOutcome } from "@usage-ingestion/shared/server";
 import type { Request, Response } from "express";
 import * as v from "valibot";
 import { locals, type RequestLocals, send } from "../http/send.ts";
-import type { Publisher, PublishOutcome } from "../queue/publisher.ts";
+import type { Publisher } from "../queue/publisher.ts";
 import {
   describeInvalid,
   queueMessages,

@@ -1,3 +1,4 @@
+import type { KeyStore } from "@usage-ingestion/organizations";
 import {
   type ErrorReply,
   MAX_BODY_BYTES,
@@ -8,7 +9,6 @@ import {
 import type { Logger } from "@usage-ingestion/shared/server";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { authenticate } from "../auth/authenticate.ts";
-import type { KeyStore } from "../auth/key-store.ts";
 import { locals } from "../http/send.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import { type DecodedSpan, decodeTraces, formatOf, type OtlpFormat } from "../otlp/decode.ts";

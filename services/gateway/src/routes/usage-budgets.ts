@@ -1,11 +1,6 @@
-import {
-  type BudgetSource,
-  budgetApplies,
-  budgetStatuses,
-  parseBudgetQuery,
-  type ReportSource,
-} from "@usage-ingestion/reports";
-import type { BudgetStatus } from "@usage-ingestion/shared";
+import type { BudgetStatus } from "@usage-ingestion/budgets";
+import { type BudgetSource, budgetApplies, budgetStatuses, parseBudgetQuery } from "@usage-ingestion/budgets";
+import type { ReportSource } from "@usage-ingestion/reports";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
 import { type ReportBudgets, runReport } from "./run-report.ts";

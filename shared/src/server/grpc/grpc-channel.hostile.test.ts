@@ -13,7 +13,8 @@ import {
   standIn,
   tarpit,
 } from "../../../../test/setup/grpc-stand-in.ts";
-import { FRAME_HEADER_BYTES, GrpcStatus, grpcChannel } from "./grpc-channel.ts";
+import { grpcChannel } from "./grpc-channel.ts";
+import { FRAME_HEADER_BYTES, GrpcStatus } from "./grpc-status.ts";
 
 afterEach(closeStandIns);
 

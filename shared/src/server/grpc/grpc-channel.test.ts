@@ -12,7 +12,8 @@ import {
   soon,
   standIn,
 } from "../../../../test/setup/grpc-stand-in.ts";
-import { FRAME_HEADER_BYTES, GrpcCallError, GrpcStatus, grpcChannel } from "./grpc-channel.ts";
+import { grpcChannel } from "./grpc-channel.ts";
+import { FRAME_HEADER_BYTES, GrpcCallError, GrpcStatus } from "./grpc-status.ts";
 
 afterEach(closeStandIns);
 

@@ -3,7 +3,8 @@ import { dirname, join } from "node:path";
 import protobuf from "protobufjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeStandIns, failureOf, frameOf, PATH, soon, standIn } from "../../../../test/setup/grpc-stand-in.ts";
-import { GrpcStatus, grpcChannel } from "./grpc-channel.ts";
+import { grpcChannel } from "./grpc-channel.ts";
+import { GrpcStatus } from "./grpc-status.ts";
 
 afterEach(closeStandIns);
 

@@ -1,13 +1,8 @@
 import type { PubSub } from "@google-cloud/pubsub";
 import pubsubPackage from "@google-cloud/pubsub/package.json" with { type: "json" };
 import { apiClientHeader } from "../grpc/api-client-header.ts";
-import {
-  FRAME_HEADER_BYTES,
-  type GrpcChannel,
-  type GrpcChannelOptions,
-  GrpcStatus,
-  grpcChannel,
-} from "../grpc/grpc-channel.ts";
+import { type GrpcChannel, type GrpcChannelOptions, grpcChannel } from "../grpc/grpc-channel.ts";
+import { FRAME_HEADER_BYTES, GrpcStatus } from "../grpc/grpc-status.ts";
 import { retryDelays } from "../grpc/retry-delays.ts";
 import {
   decodeMessageIds,

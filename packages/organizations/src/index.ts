@@ -1,0 +1,11 @@
+// Organizations and keys: who may send and read, and the settings each organization keeps.
+export * from "./api-keys.ts";
+export * from "./cached-key-store.ts";
+export * from "./dimension-names.ts";
+export * from "./dimensions.ts";
+export * from "./dimensions-store.ts";
+export * from "./key-store.ts";
+export * from "./keys-database.ts";
+export * from "./known-key-hashes.ts";
+export * from "./organization-documents.ts";
+export * from "./organizations.ts";

@@ -1,0 +1,11 @@
+// Prices: what a model costs, from the sourced table, the catalog and the organization's own list.
+export * from "./choose-rate-card.ts";
+export * from "./custom-price-list.ts";
+export * from "./custom-pricing.ts";
+export * from "./custom-pricing-store.ts";
+export * from "./explain.ts";
+export * from "./platform-price-list.ts";
+export * from "./platform-pricing.ts";
+export * from "./price.ts";
+export * from "./price-components.ts";
+export * from "./pricing-audit.ts";

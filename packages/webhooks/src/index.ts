@@ -1,0 +1,10 @@
+// Webhooks: signed budget events delivered to the receivers organizations register.
+export * from "./deliver-webhook.ts";
+export * from "./delivery-queue.ts";
+export * from "./delivery-timing.ts";
+export * from "./dispatch-events.ts";
+export * from "./post-webhook.ts";
+export * from "./replay.ts";
+export * from "./secret-box.ts";
+export * from "./webhook-documents.ts";
+export * from "./webhook-store.ts";

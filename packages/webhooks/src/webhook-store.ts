@@ -1,0 +1,238 @@
+import { randomBytes } from "node:crypto";
+import { BlockList, isIP } from "node:net";
+import type { Firestore } from "@google-cloud/firestore";
+import { BUDGET_EVENT_TYPES, type BudgetEventType } from "@usage-ingestion/budgets";
+import { getOrganization } from "@usage-ingestion/organizations";
+import { COLLECTIONS, DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
+import type { SecretBox } from "./secret-box.ts";
+import { generateWebhookSecret, secretContext, secretPrefix, secretsInEffect } from "./signing.ts";
+import {
+  type DeliveryAttemptDocument,
+  type DeliveryDocument,
+  localReceiversAllowed,
+  MAX_WEBHOOK_SECRETS,
+  MAX_WEBHOOK_URL_LENGTH,
+  MAX_WEBHOOKS_PER_ORGANIZATION,
+  NON_PUBLIC_NETWORKS,
+  type WebhookDocument,
+  type WebhookSecretDocument,
+} from "./webhook-documents.ts";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Addresses a webhook must not name outright (NON_PUBLIC_NETWORKS): this machine, private networks,
+ * link-local (the metadata server's 169.254.169.254) and the like. A name that resolves to such an address
+ * is refused by the delivery function when it connects (packages/webhooks/src/post-webhook.ts).
+ */
+const PRIVATE_ADDRESSES = new BlockList();
+for (const network of NON_PUBLIC_NETWORKS) {
+  const [address, prefix] = network.split("/") as [string, string];
+  PRIVATE_ADDRESSES.addSubnet(address, Number(prefix), isIP(address) === 4 ? "ipv4" : "ipv6");
+}
+
+function isPrivateAddress(hostname: string): boolean {
+  const address = hostname.replace(/^\[|\]$/g, "");
+  const family = isIP(address);
+  return family !== 0 && PRIVATE_ADDRESSES.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+export const MAX_DESCRIPTION_LENGTH = 256;
+
+/**
+ * Receivers on this machine only while the command line talks to the emulators (the local stack). Read at
+ * each call: the command line sets the local stack's variables after its modules are loaded.
+ */
+const localReceivers = () => localReceiversAllowed(process.env);
+
+/**
+ * An https URL; http, and this machine, only on the local stack (`allowLocal`). No credentials in it, no
+ * private or reserved address, bounded in length.
+ */
+export function parseWebhookUrl(text: string, allowLocal = localReceivers()): string {
+  if (text.length > MAX_WEBHOOK_URL_LENGTH)
+    throw new UserError(`the URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UserError(`"${text}" is not a URL`);
+  }
+  const local = LOCAL_HOSTS.has(url.hostname);
+  if (local && !allowLocal) {
+    throw new UserError(`the URL names this machine (${url.hostname}); a receiver must be public`);
+  }
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+    throw new UserError("the URL must be https (http only to localhost or 127.0.0.1 on the local stack)");
+  }
+  if (url.username || url.password) throw new UserError("the URL must not hold a user name or password");
+  if (!local && isPrivateAddress(url.hostname)) {
+    throw new UserError(`the URL names a private or local address (${url.hostname}); a receiver must be public`);
+  }
+  return url.href;
+}
+
+export function parseEventTypes(text: string | undefined): BudgetEventType[] {
+  if (text === undefined) return [...BUDGET_EVENT_TYPES];
+  const types = [...new Set(text.split(",").map((type) => type.trim()))];
+  const unknown = types.filter((type) => !(BUDGET_EVENT_TYPES as readonly string[]).includes(type));
+  if (types.length === 0 || unknown.length > 0) {
+    throw new UserError(
+      `unknown event type ${unknown.join(", ") || "(none)"}; one of ${BUDGET_EVENT_TYPES.join(", ")}`,
+    );
+  }
+  return types as BudgetEventType[];
+}
+
+const newWebhookId = () => `wh_${randomBytes(12).toString("base64url")}`;
+
+function sealedSecret(box: SecretBox, organizationId: string, webhookId: string, now: Date) {
+  const secret = generateWebhookSecret();
+  const document: WebhookSecretDocument = {
+    encrypted: box.seal(secret, secretContext(organizationId, webhookId)),
+    prefix: secretPrefix(secret),
+    created_at: now.toISOString(),
+    expires_at: null,
+  };
+  return { secret, document };
+}
+
+/** Creates an active webhook with a fresh secret, returned once; at most MAX_WEBHOOKS_PER_ORGANIZATION. */
+export async function createWebhook(
+  db: Firestore,
+  box: SecretBox,
+  organizationId: string,
+  options: { url: string; eventTypes?: BudgetEventType[]; description?: string; now?: Date },
+): Promise<{ webhook: WebhookDocument; secret: string }> {
+  await getOrganization(db, organizationId);
+  const url = parseWebhookUrl(options.url);
+  if ((options.description ?? "").length > MAX_DESCRIPTION_LENGTH) {
+    throw new UserError(`the description is longer than ${MAX_DESCRIPTION_LENGTH} characters`);
+  }
+  const now = options.now ?? new Date();
+  const id = newWebhookId();
+  const { secret, document } = sealedSecret(box, organizationId, id, now);
+  const webhook: WebhookDocument = {
+    id,
+    url,
+    event_types: options.eventTypes ?? [...BUDGET_EVENT_TYPES],
+    status: "active",
+    created_at: now.toISOString(),
+    description: options.description ?? null,
+    secrets: [document],
+  };
+  const collection = db.collection(DOCUMENT_PATHS.webhooks(organizationId));
+  // Counted and created in one transaction: two creations at once cannot pass the bound together.
+  await db.runTransaction(async (transaction) => {
+    const existing = await transaction.get(collection.limit(MAX_WEBHOOKS_PER_ORGANIZATION));
+    if (existing.size >= MAX_WEBHOOKS_PER_ORGANIZATION) {
+      throw new UserError(
+        `organization "${organizationId}" has ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks, the most it may have`,
+      );
+    }
+    transaction.create(collection.doc(id), webhook);
+  });
+  return { webhook, secret };
+}
+
+export async function getWebhook(db: Firestore, organizationId: string, webhookId: string): Promise<WebhookDocument> {
+  const snap = await db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId)).get();
+  if (!snap.exists) throw new UserError(`organization "${organizationId}" has no webhook "${webhookId}"`);
+  return snap.data() as WebhookDocument;
+}
+
+export async function listWebhooks(db: Firestore, organizationId: string): Promise<WebhookDocument[]> {
+  await getOrganization(db, organizationId);
+  const snap = await db
+    .collection(DOCUMENT_PATHS.webhooks(organizationId))
+    .orderBy("created_at")
+    .limit(MAX_WEBHOOKS_PER_ORGANIZATION)
+    .get();
+  return snap.docs.map((doc) => doc.data() as WebhookDocument);
+}
+
+/** Deletes the webhook with its deliveries and their attempts; its queued deliveries are dropped unsent. */
+export async function deleteWebhook(db: Firestore, organizationId: string, webhookId: string): Promise<void> {
+  await getWebhook(db, organizationId, webhookId);
+  await db.recursiveDelete(db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId)));
+}
+
+export const DEFAULT_OVERLAP_MS = 24 * 3_600_000;
+export const MAX_OVERLAP_MS = 7 * 24 * 3_600_000;
+
+/**
+ * A new secret, returned once. The secrets in effect until now keep signing for `overlapMs` (both
+ * signatures go out meanwhile, so receivers can switch at their pace), then only the new one signs.
+ */
+export async function rotateWebhookSecret(
+  db: Firestore,
+  box: SecretBox,
+  organizationId: string,
+  webhookId: string,
+  options: { overlapMs?: number; now?: Date } = {},
+): Promise<{ secret: string; previousExpireAt: string }> {
+  const now = options.now ?? new Date();
+  const overlapMs = options.overlapMs ?? DEFAULT_OVERLAP_MS;
+  const expiresAt = new Date(now.getTime() + overlapMs).toISOString();
+  const ref = db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId));
+  const { secret, document } = sealedSecret(box, organizationId, webhookId, now);
+  await db.runTransaction(async (transaction) => {
+    const snap = await transaction.get(ref);
+    if (!snap.exists) throw new UserError(`organization "${organizationId}" has no webhook "${webhookId}"`);
+    const previous = secretsInEffect((snap.data() as WebhookDocument).secrets, now)
+      .map((kept) => ({
+        ...kept,
+        expires_at:
+          kept.expires_at === null || Date.parse(kept.expires_at) > Date.parse(expiresAt) ? expiresAt : kept.expires_at,
+      }))
+      .filter((kept) => kept.expires_at === null || Date.parse(kept.expires_at) > now.getTime());
+    // A secret still in its overlap is never dropped early: receivers were promised it until then.
+    if (previous.length + 1 > MAX_WEBHOOK_SECRETS) {
+      const until = previous.map((kept) => kept.expires_at as string).sort()[0];
+      throw new UserError(
+        `webhook "${webhookId}" has ${previous.length} secrets still signing (the most is ${MAX_WEBHOOK_SECRETS}); rotate again after ${until}, or with --overlap-hours 0 to end their overlap now`,
+      );
+    }
+    transaction.update(ref, { secrets: [document, ...previous] });
+  });
+  return { secret, previousExpireAt: expiresAt };
+}
+
+export async function setWebhookStatus(
+  db: Firestore,
+  organizationId: string,
+  webhookId: string,
+  status: WebhookDocument["status"],
+) {
+  await getWebhook(db, organizationId, webhookId);
+  await db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId)).update({ status });
+}
+
+export const MAX_LISTED_DELIVERIES = 500;
+export const MAX_LISTED_ATTEMPTS = 200;
+
+/** A webhook's latest deliveries (newest first), each with its attempts (oldest first); both bounded. */
+export async function listDeliveries(
+  db: Firestore,
+  organizationId: string,
+  webhookId: string,
+  options: { limit: number; eventId?: string },
+): Promise<Array<{ delivery: DeliveryDocument; attempts: DeliveryAttemptDocument[] }>> {
+  await getWebhook(db, organizationId, webhookId);
+  const collection = db.collection(DOCUMENT_PATHS.webhookDeliveries(organizationId, webhookId));
+  const docs = options.eventId
+    ? [await collection.doc(options.eventId).get()].filter((doc) => doc.exists)
+    : (await collection.orderBy("created_at", "desc").limit(Math.min(options.limit, MAX_LISTED_DELIVERIES)).get()).docs;
+  return Promise.all(
+    docs.map(async (doc) => {
+      const attempts = await doc.ref
+        .collection(COLLECTIONS.webhookAttempts)
+        .orderBy("attempted_at")
+        .limit(MAX_LISTED_ATTEMPTS)
+        .get();
+      return {
+        delivery: doc.data() as DeliveryDocument,
+        attempts: attempts.docs.map((attempt) => attempt.data() as DeliveryAttemptDocument),
+      };
+    }),
+  );
+}

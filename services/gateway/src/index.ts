@@ -1,0 +1,10 @@
+// What the tests, the bench and the command line use of the gateway; its composition root is server.ts.
+export * from "./app.ts";
+export * from "./env.ts";
+export * from "./http/parser-errors.ts";
+export * from "./limits/rate-limits.ts";
+export * from "./openapi/document.ts";
+export * from "./otlp/decode.ts";
+export * from "./otlp/span-to-transaction.ts";
+export * from "./queue/publisher.ts";
+export * from "./routes/dashboard.ts";
