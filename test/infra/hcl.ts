@@ -58,5 +58,7 @@ export function infraQuery(files: Map<string, Hcl>) {
         .flatMap((hcl) => hcl.locals ?? [])
         .find((locals: Hcl) => name in locals)?.[name],
     exampleModule: (name: string) => block("envs/example", "module", name),
+    /** A module call in a module, e.g. the worker's `fold` (an instance of modules/scheduled-function). */
+    moduleCall: (module: string, name: string) => block(`modules/${module}`, "module", name),
   };
 }

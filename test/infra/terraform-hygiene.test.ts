@@ -24,8 +24,8 @@ const usedProviders = (hcls: Hcl[]) =>
   );
 
 describe("infra (Terraform) module hygiene", () => {
-  it("has ten modules and the example environment", () => {
-    expect([...folders.keys()].filter((folder) => folder.startsWith("modules/"))).toHaveLength(10);
+  it("has eleven modules and the example environment", () => {
+    expect([...folders.keys()].filter((folder) => folder.startsWith("modules/"))).toHaveLength(11);
     expect(folders.has("envs/example")).toBe(true);
   });
 

@@ -8,7 +8,7 @@ import {
 import { GatewayEnvSchema, parseGatewayConfig } from "@usage-ingestion/gateway";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
-import { type Hcl, INFRA, parseInfra, tf } from "./hcl.ts";
+import { type Hcl, INFRA, infraQuery, parseInfra, tf } from "./hcl.ts";
 
 // Offline checks of infra/: formatting, and the Terraform held against the code it deploys.
 
@@ -22,6 +22,7 @@ const resource = (module: string, type: string, name: string): Hcl => {
   if (!found) throw new Error(`no ${type}.${name} in modules/${module}`);
   return found.resource[type][name][0];
 };
+const moduleCall = (module: string, name: string) => infraQuery(files).moduleCall(module, name);
 const variableDefault = (module: string, name: string) =>
   inModule(module).find((hcl) => hcl.variable?.[name])?.variable[name][0].default;
 
@@ -53,47 +54,52 @@ describe("infra (Terraform)", () => {
     expect(container.liveness_probe[0].http_get[0].path).toBe("/healthz");
   });
 
-  it("sets every worker configuration variable on both functions, whose entry points are the registered ones", () => {
+  it("sets every worker configuration variable on each function, whose entry points are the registered ones", () => {
     const environment = inModule("worker").find((hcl) => hcl.locals)?.locals[0].environment ?? {};
     expect(Object.keys(environment)).toEqual(expect.arrayContaining(Object.keys(WorkerEnvSchema.entries)));
     const fn = resource("worker", "google_cloudfunctions2_function", "worker");
     expect(fn.service_config[0].environment_variables).toBe(tf("local.environment"));
     expect(fn.build_config[0].entry_point).toBe(FUNCTION_NAME);
-    const fold = resource("worker", "google_cloudfunctions2_function", "fold");
-    expect(fold.service_config[0].environment_variables).toBe(tf("local.environment"));
-    expect(fold.build_config[0].entry_point).toBe(FOLD_FUNCTION_NAME);
-    expect(fold.service_config[0].ingress_settings).toBe("ALLOW_INTERNAL_ONLY");
+    // The scheduled steps are modules/scheduled-function instances, which set what they are given.
+    const scheduled = resource("scheduled-function", "google_cloudfunctions2_function", "this");
+    expect(scheduled.service_config[0].environment_variables).toBe(tf("var.environment_variables"));
+    expect(scheduled.build_config[0].entry_point).toBe(tf("var.entry_point"));
+    expect(scheduled.service_config[0].ingress_settings).toBe("ALLOW_INTERNAL_ONLY");
+    const fold = moduleCall("worker", "fold");
+    expect(fold.environment_variables).toBe(tf("local.environment"));
+    expect(fold.entry_point).toBe(FOLD_FUNCTION_NAME);
   });
 
   it("ticks the fold step every minute through Pub/Sub, pushed by the pusher alone", () => {
-    const job = resource("worker", "google_cloud_scheduler_job", "fold");
-    expect(job.schedule).toBe(tf("var.fold_schedule"));
+    const fold = moduleCall("worker", "fold");
+    expect(fold.source).toBe("../scheduled-function");
+    expect(fold.schedule).toBe(tf("var.fold_schedule"));
     expect(inModule("worker").find((hcl) => hcl.variable?.fold_schedule)?.variable.fold_schedule[0].default).toBe(
       "* * * * *",
     );
-    expect(job.pubsub_target[0].topic_name).toBe(tf("google_pubsub_topic.fold_ticks.id"));
-    const push = resource("worker", "google_pubsub_subscription", "fold_ticks");
-    expect(push.push_config[0].push_endpoint).toBe(tf("google_cloudfunctions2_function.fold.service_config[0].uri"));
+    expect(fold.pusher_service_account_email).toBe(tf("var.pusher_service_account_email"));
+    const job = resource("scheduled-function", "google_cloud_scheduler_job", "this");
+    expect(job.schedule).toBe(tf("var.schedule"));
+    expect(job.pubsub_target[0].topic_name).toBe(tf("google_pubsub_topic.ticks.id"));
+    const push = resource("scheduled-function", "google_pubsub_subscription", "ticks");
+    expect(push.push_config[0].push_endpoint).toBe(tf("google_cloudfunctions2_function.this.service_config[0].uri"));
     expect(push.push_config[0].oidc_token[0].service_account_email).toBe(tf("var.pusher_service_account_email"));
-    const invoker = resource("worker", "google_cloud_run_service_iam_member", "pusher_invokes_fold");
+    const invoker = resource("scheduled-function", "google_cloud_run_service_iam_member", "pusher_invokes");
     expect(invoker.member).toBe(`serviceAccount:${tf("var.pusher_service_account_email")}`);
   });
 
   it("ticks the budget evaluation step every minute through Pub/Sub, into its registered entry point", () => {
-    const fn = resource("worker", "google_cloudfunctions2_function", "budgets");
-    expect(fn.name).toBe("usage-budgets");
-    expect(fn.build_config[0].entry_point).toBe(BUDGETS_FUNCTION_NAME);
-    expect(fn.service_config[0].environment_variables).toBe(tf("local.environment"));
-    expect(fn.service_config[0].ingress_settings).toBe("ALLOW_INTERNAL_ONLY");
-    const job = resource("worker", "google_cloud_scheduler_job", "budgets");
-    expect(job.schedule).toBe(tf("var.budgets_schedule"));
+    const budgets = moduleCall("worker", "budgets");
+    expect(budgets.source).toBe("../scheduled-function");
+    expect(budgets.name).toBe("usage-budgets");
+    expect(budgets.entry_point).toBe(BUDGETS_FUNCTION_NAME);
+    expect(budgets.environment_variables).toBe(tf("local.environment"));
+    expect(budgets.schedule).toBe(tf("var.budgets_schedule"));
     expect(inModule("worker").find((hcl) => hcl.variable?.budgets_schedule)?.variable.budgets_schedule[0].default).toBe(
       "* * * * *",
     );
-    expect(job.pubsub_target[0].topic_name).toBe(tf("google_pubsub_topic.budget_ticks.id"));
-    const push = resource("worker", "google_pubsub_subscription", "budget_ticks");
-    expect(push.push_config[0].push_endpoint).toBe(tf("google_cloudfunctions2_function.budgets.service_config[0].uri"));
-    expect(push.push_config[0].oidc_token[0].service_account_email).toBe(tf("var.pusher_service_account_email"));
+    expect(budgets.ticks_topic).toBe("usage-budget-ticks");
+    expect(budgets.pusher_service_account_email).toBe(tf("var.pusher_service_account_email"));
   });
 
   it("names the topics as the code does", () => {

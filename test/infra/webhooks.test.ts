@@ -9,7 +9,8 @@ import { type Hcl, infraQuery, parseInfra, tf } from "./hcl.ts";
 
 // The webhook delivery on Google Cloud, offline on the parsed Terraform (infra/modules/worker/webhooks.tf):
 // the deliveries topic, its push subscription's retry and dead-letter policies, the secret key from Secret
-// Manager, and retries that span at least a day, by the arithmetic of docs/webhooks.md.
+// Manager, retries that span at least a day, by the arithmetic of docs/webhooks.md, and the dispatch's
+// instance of modules/scheduled-function.
 let files = new Map<string, Hcl>();
 const query = () => infraQuery(files);
 const resource = (type: string, name: string) => query().resource("worker", type, name);
@@ -113,16 +114,24 @@ describe("webhook delivery (Terraform)", () => {
     expect(JSON.stringify([...files.values()])).not.toMatch(/google_secret_manager_secret_version/);
   });
 
-  it("dispatches every minute, Cloud Scheduler through Pub/Sub to the dispatch function", () => {
-    const fn = resource("google_cloudfunctions2_function", "webhook_dispatch");
-    expect(fn.build_config[0].entry_point).toBe(WEBHOOK_DISPATCH_FUNCTION_NAME);
+  it("dispatches every minute, Cloud Scheduler through Pub/Sub to the dispatch function, without the key", () => {
+    const dispatch = query().moduleCall("worker", "webhook_dispatch");
+    expect(dispatch.source).toBe("../scheduled-function");
+    expect(dispatch.name).toBe("usage-webhook-dispatch");
+    expect(dispatch.entry_point).toBe(WEBHOOK_DISPATCH_FUNCTION_NAME);
+    expect(dispatch.schedule).toBe("* * * * *");
+    expect(dispatch.ticks_topic).toBe("usage-webhook-dispatch-ticks");
+    expect(dispatch.environment_variables).toBe(tf("local.environment"));
+    // The dispatch queues deliveries and signs nothing: the scheduled-function module passes no secret.
+    const fn = query().resource("scheduled-function", "google_cloudfunctions2_function", "this");
     expect(fn.service_config[0].max_instance_count).toBe(1);
-    const job = resource("google_cloud_scheduler_job", "webhook_dispatch");
-    expect(job.schedule).toBe("* * * * *");
-    expect(job.pubsub_target[0].topic_name).toBe(tf("google_pubsub_topic.webhook_dispatch_ticks.id"));
-    expect(resource("google_pubsub_subscription", "webhook_dispatch_ticks").push_config[0].push_endpoint).toBe(
-      tf("google_cloudfunctions2_function.webhook_dispatch.service_config[0].uri"),
-    );
+    expect(fn.service_config[0].secret_environment_variables).toBeUndefined();
+    expect(
+      query().resource("scheduled-function", "google_cloud_scheduler_job", "this").pubsub_target[0].topic_name,
+    ).toBe(tf("google_pubsub_topic.ticks.id"));
+    expect(
+      query().resource("scheduled-function", "google_pubsub_subscription", "ticks").push_config[0].push_endpoint,
+    ).toBe(tf("google_cloudfunctions2_function.this.service_config[0].uri"));
   });
 
   it("indexes the two collection groups the dispatch and the sweep read", () => {

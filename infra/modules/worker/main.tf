@@ -1,8 +1,9 @@
 # The cost worker as a Cloud Run function (Cloud Functions gen2), fed by the Pub/Sub push subscription
 # of the pubsub module (its retry and dead-letter policies apply), and the fold step from the same code:
-# a second function that Cloud Scheduler ticks through Pub/Sub; the webhook functions are in webhooks.tf.
-# Every variable of services/cost-worker/src/env.ts is set on each. No anonymous invocation: only the
-# pusher may call them.
+# a second function that Cloud Scheduler ticks through Pub/Sub (the scheduled-function module, which the
+# budget evaluation in budgets.tf and the webhook dispatch in webhooks.tf use too); the webhook delivery
+# function is in webhooks.tf. Every variable of services/cost-worker/src/env.ts is set on each function.
+# No anonymous invocation: only the pusher may call them.
 variable "project_id" {
   description = "The Google Cloud project of the function."
   type        = string
@@ -109,7 +110,7 @@ variable "universe_domain" {
 }
 
 locals {
-  # One Node.js line for both functions (test/infra/runtime.test.ts holds it to the toolchain's).
+  # One Node.js line for every function (test/infra/runtime.test.ts holds it to the toolchain's).
   runtime = "nodejs24"
   environment = {
     GOOGLE_CLOUD_PROJECT         = var.project_id
@@ -204,86 +205,50 @@ resource "google_cloud_run_service_iam_member" "pusher_invokes" {
   member   = "serviceAccount:${var.pusher_service_account_email}"
 }
 
-# The fold step: one instance, one tick at a time (a second at once would be safe, only wasted), up to
-# 9 minutes a run. Ticks come from Cloud Scheduler through Pub/Sub, which pushes to the run.app URL as for
-# the worker (internal ingress admits it); a tick that fails is pushed again, and a lost one is made up by
-# the next, since every run folds whatever is due.
-resource "google_cloudfunctions2_function" "fold" {
-  project  = var.project_id
-  name     = "usage-fold"
-  location = var.region
-
-  build_config {
-    runtime     = local.runtime
-    entry_point = "foldSummaries"
-    source {
-      storage_source {
-        bucket = google_storage_bucket.source.name
-        object = google_storage_bucket_object.source.name
-      }
-    }
-  }
-
-  service_config {
-    service_account_email            = var.service_account_email
-    max_instance_count               = 1
-    max_instance_request_concurrency = 1
-    available_cpu                    = "1"
-    available_memory                 = "1Gi"
-    timeout_seconds                  = 540
-    ingress_settings                 = "ALLOW_INTERNAL_ONLY"
-    all_traffic_on_latest_revision   = true
-    environment_variables            = local.environment
-  }
+# The fold step from the same code, ticked every minute by default (fold_schedule), up to 9 minutes a run:
+# it folds whatever is due, so a lost tick is made up by the next.
+module "fold" {
+  source                       = "../scheduled-function"
+  project_id                   = var.project_id
+  region                       = var.region
+  name                         = "usage-fold"
+  entry_point                  = "foldSummaries"
+  runtime                      = local.runtime
+  source_bucket                = google_storage_bucket.source.name
+  source_object                = google_storage_bucket_object.source.name
+  service_account_email        = var.service_account_email
+  pusher_service_account_email = var.pusher_service_account_email
+  environment_variables        = local.environment
+  memory                       = "1Gi"
+  timeout_seconds              = 540
+  schedule                     = var.fold_schedule
+  tick_data                    = "fold"
+  ticks_topic                  = "usage-fold-ticks"
+  ack_deadline_seconds         = 600
+  maximum_backoff              = "300s"
 }
 
-resource "google_cloud_run_service_iam_member" "pusher_invokes_fold" {
-  project  = var.project_id
-  location = var.region
-  service  = google_cloudfunctions2_function.fold.service_config[0].service
-  role     = "roles/run.invoker"
-  member   = "serviceAccount:${var.pusher_service_account_email}"
+# The fold chain's resources were declared here before the scheduled-function module: these keep their
+# state, so a deployment from before plans moves, not a new function, topic and job in place of the old.
+moved {
+  from = google_cloudfunctions2_function.fold
+  to   = module.fold.google_cloudfunctions2_function.this
 }
-
-resource "google_pubsub_topic" "fold_ticks" {
-  project = var.project_id
-  name    = "usage-fold-ticks"
-  # A tick older than a few minutes is worth nothing: the next one folds the same.
-  message_retention_duration = "600s"
+moved {
+  from = google_cloud_run_service_iam_member.pusher_invokes_fold
+  to   = module.fold.google_cloud_run_service_iam_member.pusher_invokes
 }
-
-resource "google_pubsub_subscription" "fold_ticks" {
-  project = var.project_id
-  name    = "usage-fold-ticks-push"
-  topic   = google_pubsub_topic.fold_ticks.id
-  # A run may take up to the function's timeout before it answers.
-  ack_deadline_seconds       = 600
-  message_retention_duration = "600s"
-  expiration_policy {
-    ttl = ""
-  }
-  retry_policy {
-    minimum_backoff = "10s"
-    maximum_backoff = "300s"
-  }
-  push_config {
-    push_endpoint = google_cloudfunctions2_function.fold.service_config[0].uri
-    oidc_token {
-      service_account_email = var.pusher_service_account_email
-    }
-  }
+moved {
+  from = google_pubsub_topic.fold_ticks
+  to   = module.fold.google_pubsub_topic.ticks
 }
-
-resource "google_cloud_scheduler_job" "fold" {
-  project   = var.project_id
-  name      = "usage-fold"
-  region    = var.region
-  schedule  = var.fold_schedule
-  time_zone = "Etc/UTC"
-  pubsub_target {
-    topic_name = google_pubsub_topic.fold_ticks.id
-    data       = base64encode("fold")
-  }
+moved {
+  from = google_pubsub_subscription.fold_ticks
+  to   = module.fold.google_pubsub_subscription.ticks
+}
+moved {
+  from = google_cloud_scheduler_job.fold
+  to   = module.fold.google_cloud_scheduler_job.this
 }
 
 output "url" {
