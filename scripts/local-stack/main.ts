@@ -9,7 +9,6 @@ import {
   setOrganizationStatus,
   terminateDatabases,
 } from "@usage-ingestion/organizations";
-import { DEFAULT_REPORT_LIMITS, foldDue } from "@usage-ingestion/reports";
 import { UserError } from "@usage-ingestion/shared";
 import { generateSecretKey } from "@usage-ingestion/webhooks";
 import { adminDatabases } from "../admin/firestore.ts";
