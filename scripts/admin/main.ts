@@ -190,16 +190,18 @@ if (isMain) {
     console.log(HELP);
     process.exit(0);
   }
-  if (args.length > 0) {
-    // Before any client is made: they read these variables. One line on stderr; stdout stays the output.
-    const target = adminTarget();
-    Object.assign(process.env, target.env);
-    console.error(target.line);
-  }
+  // Before any client is made: they read these variables.
+  const target = args.length > 0 ? adminTarget() : undefined;
+  if (target) Object.assign(process.env, target.env);
   const options = process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {};
   const db = adminFirestore();
   const reportsDb = adminFirestore(process.env, { useBigInt: true });
   const databases = adminDatabases(db);
+  // One line on stderr; stdout stays the output. The key commands also name their database (KEYS_DATABASE):
+  // a key written anywhere but where the gateway reads keys is refused there (401).
+  if (target) {
+    console.error(args[0] === "key" ? `${target.line}; keys database: ${databases.keys.databaseId}` : target.line);
+  }
   let pubsub: PubSub | undefined;
   let code = 0;
   try {
