@@ -14,15 +14,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
-import { DOCUMENT_PATHS, RECORDS_TOPIC, type WebhookDocument } from "@usage-ingestion/shared";
-import { DEFAULT_DATABASE } from "@usage-ingestion/shared/server";
+import { DEFAULT_DATABASE } from "@usage-ingestion/organizations";
+import { RECORDS_TOPIC } from "@usage-ingestion/records";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import {
+  DEFAULT_DELIVERIES_TOPIC,
+  parseSecretKey,
+  secretBox,
+  secretContext,
+  type WebhookDocument,
+} from "@usage-ingestion/webhooks";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/processes.ts";
 import { REPO_ROOT, startGatewayProcess } from "../../scripts/lib/services.ts";
 import { defaultTopologyNames } from "../../scripts/lib/topology.ts";
-import { DEFAULT_DELIVERIES_TOPIC } from "../../services/cost-worker/src/webhooks/delivery-queue.ts";
-import { parseSecretKey, secretBox } from "../../services/cost-worker/src/webhooks/secret-box.ts";
-import { secretContext } from "../../services/cost-worker/src/webhooks/signing.ts";
 import { tf } from "../infra/hcl.ts";
 import { freshShellEnv } from "../setup/admin-process.ts";
 import { terraformValues } from "../setup/terraform-values.ts";

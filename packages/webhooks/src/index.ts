@@ -8,3 +8,4 @@ export * from "./replay.ts";
 export * from "./secret-box.ts";
 export * from "./webhook-documents.ts";
 export * from "./webhook-store.ts";
+export * from "./signing.ts";
