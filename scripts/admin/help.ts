@@ -80,7 +80,7 @@ Which project: the variables PUBSUB_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST, GOOG
 when any of them is set (an emulator where its host is set, Google Cloud where not); otherwise the
 local stack \`npm start\` runs in this checkout, found by itself (it records itself in .local-stack.json
 while it runs); otherwise Google Cloud with the default credentials. The first line on stderr names
-the project and the emulators used, and for the key commands the keys database. KEYS_DATABASE names
+the project and the emulators used, and the keys database. KEYS_DATABASE names
 the Firestore database of the keys (default "(default)", the records' own), as for the gateway
 (Terraform sets api-keys). Revocations take effect within the gateway's key cache time (10 s by
 default).`;

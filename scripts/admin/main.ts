@@ -197,11 +197,9 @@ if (isMain) {
   const db = adminFirestore();
   const reportsDb = adminFirestore(process.env, { useBigInt: true });
   const databases = adminDatabases(db);
-  // One line on stderr; stdout stays the output. The key commands also name their database (KEYS_DATABASE):
-  // a key written anywhere but where the gateway reads keys is refused there (401).
-  if (target) {
-    console.error(args[0] === "key" ? `${target.line}; keys database: ${databases.keys.databaseId}` : target.line);
-  }
+  // One line on stderr; stdout stays the output. It names the keys database (KEYS_DATABASE) too: a key
+  // written anywhere but where the gateway reads keys is refused there (401).
+  if (target) console.error(`${target.line}; keys database: ${databases.keys.databaseId}`);
   let pubsub: PubSub | undefined;
   let code = 0;
   try {

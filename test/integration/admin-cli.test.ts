@@ -18,7 +18,7 @@ describe("admin command line as a process", () => {
     expect(created.stdout.trim()).toBe(`created organization ${org} (${org})`);
     // Only the line that names the target: no metadata server warning.
     expect(created.stderr).toBe(
-      `admin: project ${env.GOOGLE_CLOUD_PROJECT}, Firestore emulator ${env.FIRESTORE_EMULATOR_HOST}, Pub/Sub emulator ${env.PUBSUB_EMULATOR_HOST} (from the environment)\n`,
+      `admin: project ${env.GOOGLE_CLOUD_PROJECT}, Firestore emulator ${env.FIRESTORE_EMULATOR_HOST}, Pub/Sub emulator ${env.PUBSUB_EMULATOR_HOST} (from the environment); keys database: (default)\n`,
     );
     expect((await firestore().collection(COLLECTIONS.organizations).doc(org).get()).get("status")).toBe("active");
   });

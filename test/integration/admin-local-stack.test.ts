@@ -50,7 +50,7 @@ describe("the admin command line finds the local stack by itself", () => {
 
     const listed = await admin(freshEnv(path), "org", "list");
     expect(listed.stderr).toBe(
-      `admin: project ${state.projectId}, Firestore emulator ${state.firestoreEmulatorHost}, Pub/Sub emulator ${state.pubsubEmulatorHost} (the local stack)\n`,
+      `admin: project ${state.projectId}, Firestore emulator ${state.firestoreEmulatorHost}, Pub/Sub emulator ${state.pubsubEmulatorHost} (the local stack); keys database: (default)\n`,
     );
     expect(listed.status).toBe(0);
     expect(listed.stdout.split("\n")).toContainEqual(expect.stringMatching(new RegExp(`^${org}\tactive\t`)));
@@ -84,7 +84,7 @@ describe("the admin command line finds the local stack by itself", () => {
     const fromEnv = await admin(freshEnv(path, emulators), "org", "list");
     expect(fromEnv.status).toBe(0);
     expect(fromEnv.stderr).toBe(
-      `admin: project ${emulators.GOOGLE_CLOUD_PROJECT}, Firestore emulator ${emulators.FIRESTORE_EMULATOR_HOST}, Pub/Sub emulator ${emulators.PUBSUB_EMULATOR_HOST} (from the environment)\n`,
+      `admin: project ${emulators.GOOGLE_CLOUD_PROJECT}, Firestore emulator ${emulators.FIRESTORE_EMULATOR_HOST}, Pub/Sub emulator ${emulators.PUBSUB_EMULATOR_HOST} (from the environment); keys database: (default)\n`,
     );
     expect(fromEnv.stdout).toContain(`${org}\tactive`);
     // And the file alone would have meant the other project, where the organization is not.
@@ -114,7 +114,7 @@ describe("the admin command line finds the local stack by itself", () => {
     );
     // As a process: one line, then the command's own answer (an unknown command reaches no server).
     const run = await admin(freshEnv(path), "frobnicate");
-    expect(run.stderr.split("\n")[0]).toBe(target.line);
+    expect(run.stderr.split("\n")[0]).toBe(`${target.line}; keys database: (default)`);
     expect(run.stderr).toContain('error: unknown command "frobnicate"');
     expect(run.stdout).toBe("");
   }, 60_000);
