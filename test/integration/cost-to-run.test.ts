@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Firestore } from "@google-cloud/firestore";
-import { handleMessage } from "@usage-ingestion/cost-worker";
-import { DEFAULT_REPORT_LIMITS, firestoreReportSource } from "@usage-ingestion/reports";
-import { DOCUMENT_PATHS, HOUR_MS, type OrganizationDocument } from "@usage-ingestion/shared";
+import { evaluateBudgets } from "@usage-ingestion/budgets";
+import type { OrganizationDocument } from "@usage-ingestion/organizations";
+import { handleMessage } from "@usage-ingestion/records";
+import {
+  DEFAULT_FOLD_OPTIONS,
+  DEFAULT_REPORT_LIMITS,
+  firestoreReportSource,
+  foldDue,
+  HOUR_MS,
+} from "@usage-ingestion/reports";
+import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
+import { dispatchEvents } from "@usage-ingestion/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluateBudgets } from "../../services/cost-worker/src/budgets/evaluate-budgets.ts";
-import { DEFAULT_FOLD_OPTIONS, foldDue } from "../../services/cost-worker/src/fold/fold-due.ts";
-import { dispatchEvents } from "../../services/cost-worker/src/webhooks/dispatch-events.ts";
 import { budgetOf } from "../setup/budgets.ts";
 import {
   type BigQueryField,

@@ -1,13 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { mergeData, recordRollupWrites } from "@usage-ingestion/cost-worker/rollups";
-import {
-  type CostRecord,
-  DOCUMENT_PATHS,
-  declaredDimensions,
-  quantitiesOf,
-  type RecordStatus,
-  type UsageEntry,
-} from "@usage-ingestion/shared";
+import { declaredDimensions, mergeData, quantitiesOf, recordRollupWrites } from "@usage-ingestion/reports";
+import { type CostRecord, DOCUMENT_PATHS, type RecordStatus, type UsageEntry } from "@usage-ingestion/shared";
 import { messageIdInShard } from "./rollups.ts";
 
 /**

@@ -6,6 +6,6 @@ export * from "./dispatch-events.ts";
 export * from "./post-webhook.ts";
 export * from "./replay.ts";
 export * from "./secret-box.ts";
+export * from "./signing.ts";
 export * from "./webhook-documents.ts";
 export * from "./webhook-store.ts";
-export * from "./signing.ts";
