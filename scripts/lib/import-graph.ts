@@ -91,7 +91,7 @@ export function importCircles(graph: Map<string, string[]>, root: string): strin
 }
 
 /**
- * Imports that reach into another package's files by a relative path (`../../packages/prices/src/price.ts`)
+ * Imports that reach into another package's files by a relative path (`../../packages/prices/src/price-usage.ts`)
  * instead of through its exports (`@usage-ingestion/prices`), as `from -> to` relative to `root`. Files
  * outside every package (scripts, tests) belong to none, so any path of theirs into a package's `src/`
  * counts; a package's own files import each other freely.

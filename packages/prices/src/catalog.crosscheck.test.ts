@@ -1,7 +1,7 @@
 import { validateTransaction } from "@usage-ingestion/shared";
 import { getModelPricing } from "ai-sdk-cost-calculator";
 import { describe, expect, it } from "vitest";
-import { priceAt } from "./price.ts";
+import { priceAt } from "./price-usage.ts";
 
 /**
  * A second, independent price source (ai-sdk-cost-calculator, pinned) checks the catalog path. The

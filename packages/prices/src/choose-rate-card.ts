@@ -1,11 +1,11 @@
 import { decimal, type Transaction } from "@usage-ingestion/shared";
 import { CATALOG_VERSION } from "./catalog.ts";
 import type { CustomPrice } from "./custom-pricing.ts";
-import { platformPriceFor } from "./platform-price.ts";
+import { platformPriceFor } from "./find-platform-price.ts";
 import type { PlatformPrice } from "./platform-pricing.ts";
 import { FLAT_PRICE_COMPONENT_KEYS, PRICE_COMPONENTS } from "./price-components.ts";
-import { vendorTokenRates } from "./published-token-rates.ts";
 import type { ImageRequest, RateCard } from "./rate-types.ts";
+import { vendorTokenRates } from "./read-vendor-rates.ts";
 import { unitRates } from "./table/units.ts";
 
 export interface CustomPricing {

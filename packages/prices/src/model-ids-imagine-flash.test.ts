@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN_MODEL, type VendorProvider, vendorTokenRates } from "./published-token-rates.ts";
+import { UNKNOWN_MODEL, type VendorProvider, vendorTokenRates } from "./read-vendor-rates.ts";
 
 const AT = new Date("2026-11-26T12:00:00Z");
 

@@ -1,7 +1,7 @@
 import { findProvider, type MatchLogic } from "@pydantic/genai-prices";
 import { describe, expect, it } from "vitest";
 import { CATALOG_PROVIDER_IDS } from "./catalog.ts";
-import { UNKNOWN_MODEL, type VendorProvider, vendorTokenRates } from "./published-token-rates.ts";
+import { UNKNOWN_MODEL, type VendorProvider, vendorTokenRates } from "./read-vendor-rates.ts";
 import { TOKEN_PRICES, UNIT_PRICES } from "./table/index.ts";
 
 const AT = new Date("2026-11-24T12:00:00Z");

@@ -1,8 +1,8 @@
 import { type Transaction, validateTransaction } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
 import type { CustomPrice } from "./custom-pricing.ts";
-import { priceAt } from "./price.ts";
 import { PRICE_COMPONENT_KEYS, PRICE_COMPONENTS, type PriceComponent } from "./price-components.ts";
+import { priceAt } from "./price-usage.ts";
 
 /**
  * Every row of the components table is measured from some usage and priced from a custom price: a row

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PlatformPricing } from "./choose-rate-card.ts";
 import type { PlatformPrice } from "./platform-pricing.ts";
-import { priceAt } from "./price.ts";
 import { price, tokens, tx } from "./price-test-support.ts";
+import { priceAt } from "./price-usage.ts";
 
 const AT = new Date("2026-11-24T12:00:00Z");
 const entry = (model: string, fields: Partial<PlatformPrice> = {}): PlatformPrice => ({

@@ -1,8 +1,8 @@
 import type { Transaction } from "@usage-ingestion/shared";
 import { validateTransaction } from "@usage-ingestion/shared";
+import type { PricingResult } from "./build-line-items.ts";
 import type { CustomPricing } from "./choose-rate-card.ts";
-import type { PricingResult } from "./line-items.ts";
-import { priceAt } from "./price.ts";
+import { priceAt } from "./price-usage.ts";
 
 /** Helpers for the pricing tests (price-*.test.ts). */
 /**

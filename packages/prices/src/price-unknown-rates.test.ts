@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { explainRates } from "./explain.ts";
+import { explainRates } from "./explain-rates.ts";
 import { nanos, price, tokens, tx } from "./price-test-support.ts";
 
 /**

@@ -10,7 +10,7 @@ import {
 } from "@usage-ingestion/reports";
 import type { Provider } from "@usage-ingestion/shared";
 import { UserError } from "@usage-ingestion/shared";
-import { publishedSourceOf } from "./audit.ts";
+import { publishedSourceOf } from "./audit-sources.ts";
 import { getCustomPricing } from "./custom-price-list.ts";
 import { loadPlatformPricing } from "./custom-pricing-store.ts";
 import { rowsReadBefore } from "./table/read-dates.ts";

@@ -1,7 +1,7 @@
 import { formatDecimal, type Provider } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { vendorTokenRates } from "./published-token-rates.ts";
 import { isTiered } from "./rate-types.ts";
+import { vendorTokenRates } from "./read-vendor-rates.ts";
 
 /**
  * Model ids exactly as the vendors' APIs, SDKs and consoles return them, and the model and standard input

@@ -1,5 +1,5 @@
 import { type Provider, TOKEN_CONVENTIONS, type TokensMetrics } from "@usage-ingestion/shared";
-import { type ModalityCounts, modalitySides } from "./modalities.ts";
+import { type ModalityCounts, modalitySides } from "./split-modalities.ts";
 
 /** Token quantities by the rate they are billed at, after each vendor's own counting convention. */
 export interface NormalisedTokens {

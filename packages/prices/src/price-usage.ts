@@ -1,6 +1,6 @@
 import { nanosToUsd, type PricingFields, type Transaction } from "@usage-ingestion/shared";
+import { type PricingResult, priceTransaction } from "./build-line-items.ts";
 import { type CustomPricing, type PlatformPricing, rateCardFor } from "./choose-rate-card.ts";
-import { type PricingResult, priceTransaction } from "./line-items.ts";
 import type { RateCard } from "./rate-types.ts";
 
 /** A pricing outcome with the rates it used (none when it could not be priced). */

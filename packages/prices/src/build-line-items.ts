@@ -8,7 +8,7 @@ import {
   toNanosPer,
   type UsageType,
 } from "@usage-ingestion/shared";
-import { type Measured, measure } from "./measure.ts";
+import { type Measured, measure } from "./measure-usage.ts";
 import { PRICE_COMPONENTS, type PriceComponent, type PriceComponentInfo } from "./price-components.ts";
 import { type Rate, type RateCard, rateAt, type UnknownRate } from "./rate-types.ts";
 

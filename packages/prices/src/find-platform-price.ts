@@ -1,6 +1,6 @@
 import type { Transaction } from "@usage-ingestion/shared";
 import type { PlatformPrice } from "./platform-pricing.ts";
-import { normaliseTier, STANDARD_TIERS } from "./published-token-rates.ts";
+import { normaliseTier, STANDARD_TIERS } from "./read-vendor-rates.ts";
 import { resolveModel } from "./resolve-model.ts";
 
 /**

@@ -1,15 +1,15 @@
 import { formatDecimal, type Provider } from "@usage-ingestion/shared";
 import { CATALOG_VERSION } from "./catalog.ts";
 import type { PlatformPricing } from "./choose-rate-card.ts";
-import { platformPriceFor } from "./platform-price.ts";
+import { platformPriceFor } from "./find-platform-price.ts";
 import {
   FLAT_PRICE_COMPONENT_KEYS,
   PRICE_COMPONENT_KEYS,
   PRICE_COMPONENTS,
   type PriceComponentInfo,
 } from "./price-components.ts";
-import { vendorTokenRates } from "./published-token-rates.ts";
 import { isTiered, type Rate, type TieredRate } from "./rate-types.ts";
+import { vendorTokenRates } from "./read-vendor-rates.ts";
 import { unitPricesInEffect } from "./table/units.ts";
 
 export type Explanation = { ok: true; lines: string[] } | { ok: false; reason: string };

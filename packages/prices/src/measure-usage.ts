@@ -1,7 +1,7 @@
 import type { Provider, UsageEntry } from "@usage-ingestion/shared";
+import { normaliseTokens } from "./normalise-tokens.ts";
 import type { PriceComponent } from "./price-components.ts";
 import type { RateCard } from "./rate-types.ts";
-import { normaliseTokens } from "./tokens.ts";
 
 /** A quantity to price at one component's rate. */
 export interface Measured {

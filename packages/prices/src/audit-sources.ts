@@ -1,7 +1,7 @@
 import type { Provider } from "@usage-ingestion/shared";
 import type { PlatformPricing } from "./choose-rate-card.ts";
-import { platformPriceFor } from "./platform-price.ts";
-import { type VendorProvider, vendorTokenRates } from "./published-token-rates.ts";
+import { platformPriceFor } from "./find-platform-price.ts";
+import { type VendorProvider, vendorTokenRates } from "./read-vendor-rates.ts";
 import { tableKnows } from "./table/index.ts";
 
 export { rowsReadBefore, type TableRow } from "./table/read-dates.ts";
