@@ -1,9 +1,8 @@
 import type { RecordRow, RecordsFeed } from "@usage-ingestion/records";
-import { handleMessage } from "@usage-ingestion/records";
+import { handleMessage, publishRecords } from "@usage-ingestion/records";
 import { TRANSPORTS } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { publishRecords } from "../../scripts/admin/records-publish.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, pullableTopic } from "../setup/harness.ts";
 import { rowsOf, setUp, stored, unpricedUntilPriced } from "../setup/records-feed.ts";

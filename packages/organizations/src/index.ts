@@ -8,4 +8,6 @@ export * from "./key-store.ts";
 export * from "./keys-database.ts";
 export * from "./known-key-hashes.ts";
 export * from "./organization-documents.ts";
+export * from "./organization-limits.ts";
 export * from "./organizations.ts";
+export * from "./otel-settings.ts";

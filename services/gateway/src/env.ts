@@ -1,4 +1,4 @@
-import { DEFAULT_DATABASE } from "@usage-ingestion/organizations";
+import { DEFAULT_DATABASE, ORGANIZATION_LIMIT_DEFAULTS_ENV } from "@usage-ingestion/organizations";
 import type { ReportLimits } from "@usage-ingestion/reports";
 import {
   integerVar,
@@ -45,9 +45,7 @@ export const GatewayEnvSchema = v.object({
   KEY_CACHE_MAX_ENTRIES: integerVar(10_000),
   SHUTDOWN_TIMEOUT_MS: integerVar(25_000),
   /** Rate limits (per instance): an organization's own, set with `admin org limits set`, win over these. */
-  RATE_LIMIT_ORG_TRANSACTIONS_PER_SECOND: integerVar(1_000),
-  RATE_LIMIT_ORG_BURST_TRANSACTIONS: integerVar(10_000, 0),
-  RATE_LIMIT_ORG_REPORTS_PER_MINUTE: integerVar(120),
+  ...ORGANIZATION_LIMIT_DEFAULTS_ENV,
   RATE_LIMIT_KEY_TRANSACTIONS_PER_SECOND: integerVar(500),
   RATE_LIMIT_KEY_BURST_TRANSACTIONS: integerVar(5_000, 0),
   RATE_LIMIT_KEY_REPORTS_PER_MINUTE: integerVar(60),

@@ -5,6 +5,5 @@ export * from "./http/parser-errors.ts";
 export * from "./limits/rate-limits.ts";
 export * from "./openapi/document.ts";
 export * from "./otlp/decode.ts";
-export * from "./otlp/span-to-transaction.ts";
 export * from "./queue/publisher.ts";
 export * from "./routes/dashboard.ts";

@@ -1,4 +1,8 @@
-import { type OrganizationOtelSettings, OTEL_DEFAULT_CUSTOMER_ATTRIBUTES } from "@usage-ingestion/organizations";
+import {
+  contextAttribute,
+  type OrganizationOtelSettings,
+  OTEL_DEFAULT_CUSTOMER_ATTRIBUTES,
+} from "@usage-ingestion/organizations";
 import { type Provider, TOKEN_CONVENTIONS } from "@usage-ingestion/shared";
 import type { AttributeValue, DecodedSpan } from "./decode.ts";
 
@@ -205,12 +209,6 @@ function customerOf(span: DecodedSpan, settings: OrganizationOtelSettings): unkn
     if (value !== undefined) return typeof value === "string" ? value : String(value);
   }
   return undefined;
-}
-
-/** `feature` or `feature=ai.settings.context.feature`: the key in `context`, the attribute read. */
-export function contextAttribute(entry: string): { key: string; attribute: string } {
-  const at = entry.indexOf("=");
-  return at < 0 ? { key: entry, attribute: entry } : { key: entry.slice(0, at), attribute: entry.slice(at + 1) };
 }
 
 function contextOf(span: DecodedSpan, settings: OrganizationOtelSettings): Record<string, AttributeValue> {
