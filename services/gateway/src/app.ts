@@ -80,7 +80,7 @@ export function createApp(deps: GatewayDeps): express.Express {
       requireJsonContentType,
       parseJsonBody,
       limitIngestion(limits),
-      ingestUsage(deps.publisher, deps.logger),
+      ingestUsage({ publisher: deps.publisher, logger: deps.logger }),
     );
     app.all("/usage/transactions", methodNotAllowed("POST"));
     // OTLP/HTTP traces: each model-call span becomes a transaction on the same path (docs/opentelemetry.md).

@@ -5,109 +5,63 @@ import {
   ingestionResponse,
   isBulkRequestBody,
   isJsonObject,
-  type TransactionValidation,
   toFieldErrors,
-  traceAttributes,
-  validateTransaction,
   validationFailed,
 } from "@usage-ingestion/shared";
-import type { Logger, PublishOutcome } from "@usage-ingestion/shared/server";
 import type { Request, Response } from "express";
 import * as v from "valibot";
-import { locals, type RequestLocals, send } from "../http/send.ts";
-import type { Publisher } from "../queue/publisher.ts";
-import {
-  describeInvalid,
-  queueMessages,
-  transactionOutcomes,
-  type ValidTransaction,
-} from "../queue/queue-transactions.ts";
-import { transactionTexts } from "../queue/transaction-texts.ts";
+import { locals, send } from "../http/send.ts";
+import type { Candidate } from "../ingest/candidates.ts";
+import { type IngestDeps, type Ingestion, ingestTransactions } from "../ingest/ingest-transactions.ts";
 
 /**
- * POST /usage/transactions, after authentication and body parsing: judge every transaction, answer 400
- * when none is valid, otherwise publish the valid ones together and report each by its index.
+ * POST /usage/transactions, after authentication and body parsing: every transaction of the body goes
+ * down the ingest path; 400 when the body is no request or none of its transactions is valid, otherwise
+ * 202, 207 or 500 reporting each by its index.
  */
-export function ingestUsage(publisher: Publisher, logger: Logger) {
+export function ingestUsage(deps: IngestDeps) {
   return async (req: Request, res: Response) => {
-    const context = locals(res);
-    const started = startPublishing(req, context, publisher);
+    const started = startIngest(req, res, deps);
     if ("status" in started) return send(res, started);
-    const { invalid } = started;
-    const outcomes = transactionOutcomes(invalid, await started.publishing, context, logger);
-    const response = ingestionResponse(outcomes);
+    if ("refused" in started) return send(res, validationFailed(started.refused));
+    const response = ingestionResponse(await started.outcomes);
     const idempotencyKey = response.status === 500 ? undefined : firstMessageId(response.body.results);
     if (idempotencyKey) res.setHeader("Idempotency-Key", idempotencyKey);
-    context.eventsQueued = response.status === 500 ? 0 : response.body.events_queued;
-    context.eventsFailed = response.status === 202 ? 0 : response.body.events_failed;
     send(res, response);
   };
 }
 
-interface Judged {
-  bulk: boolean;
-  /** The valid transactions, with their index in the request. */
-  valid: ValidTransaction[];
-  /** Per index, why the transaction is invalid, or undefined when it is valid. */
-  invalid: Array<string | undefined>;
+/**
+ * Reads the body into candidates and starts them down the ingest path. Kept apart from the route so that
+ * while Pub/Sub answers, the request holds neither the body, parsed or as read, nor its transactions.
+ */
+function startIngest(req: Request, res: Response, deps: IngestDeps): ErrorReply | Ingestion {
+  const context = locals(res);
+  const text = context.bodyText;
+  context.bodyText = undefined;
+  const read = candidatesOf(req.body);
+  if ("status" in read) return read;
+  req.body = undefined;
+  const body = text && { text, bulk: read.bulk };
+  return ingestTransactions(read.candidates, context, deps, { body, refuseIfNoneValid: true });
 }
 
 /**
- * Every transaction of the body judged, field errors placed in the request (`transactions.<i>.…` in a
- * bulk, as in a single one); a 400 when the body is no request or none of its transactions is valid.
+ * The body's transactions, their field errors placed in the request (`transactions.<i>.…` in a bulk,
+ * `body` for a single one); a 400 when the body is no request at all.
  */
-function judge(body: unknown, jsonBytes: number | undefined, dimensions?: readonly string[]): Judged | ErrorReply {
+function candidatesOf(body: unknown): { bulk: boolean; candidates: Candidate[] } | ErrorReply {
   if (!isJsonObject(body)) {
     return validationFailed([
       { field: "body", code: "invalid_type", message: "body must be a JSON object (a transaction or a bulk request)" },
     ]);
   }
-  let validations: TransactionValidation[];
-  const source = { jsonBytes, dimensions };
-  const bulk = isBulkRequestBody(body);
-  if (bulk) {
-    const shape = v.safeParse(BulkShapeSchema, body, { abortEarly: false, abortPipeEarly: true });
-    if (!shape.success) return validationFailed(toFieldErrors(shape.issues));
-    validations = shape.output.transactions.map((input, index) =>
-      validateTransaction(input, { prefix: `transactions.${index}` }, source),
-    );
-  } else {
-    validations = [validateTransaction(body, { root: "body" }, source)];
-  }
-  if (validations.every((item) => !item.ok)) {
-    return validationFailed(validations.flatMap((item) => (item.ok ? [] : item.errors)));
-  }
-  const valid: Judged["valid"] = [];
-  const invalid = validations.map((item, index) => {
-    if (!item.ok) return describeInvalid(item.errors);
-    valid.push({ index, transaction: item.transaction });
-    return undefined;
-  });
-  return { bulk, valid, invalid };
-}
-
-/**
- * Judges the body and hands its valid transactions to the publisher, with their text from the body where
- * it can be sent as it is. Kept apart from the route so that while Pub/Sub answers, the request holds
- * only what its answer needs: the body, parsed and as read, and the validated transactions (most of a
- * bulk's memory) are let go as soon as their messages are built.
- */
-function startPublishing(
-  req: Request,
-  context: RequestLocals,
-  publisher: Publisher,
-): ErrorReply | { invalid: Judged["invalid"]; publishing: Promise<PublishOutcome[]> } {
-  const text = context.bodyText;
-  context.bodyText = undefined;
-  const judged = judge(req.body, text?.length, context.dimensions);
-  if ("status" in judged) return judged;
-  req.body = undefined;
-  const messages = queueMessages(judged.valid, context);
-  const texts = text
-    ? transactionTexts(text, { bulk: judged.bulk, transactions: judged.invalid.length }, judged.valid)
-    : undefined;
-  return {
-    invalid: judged.invalid,
-    publishing: publisher.publish(messages, traceAttributes(context.trace), texts),
-  };
+  if (!isBulkRequestBody(body)) return { bulk: false, candidates: [{ input: body, place: { root: "body" } }] };
+  const shape = v.safeParse(BulkShapeSchema, body, { abortEarly: false, abortPipeEarly: true });
+  if (!shape.success) return validationFailed(toFieldErrors(shape.issues));
+  const candidates = shape.output.transactions.map((input, index) => ({
+    input,
+    place: { prefix: `transactions.${index}` },
+  }));
+  return { bulk: true, candidates };
 }

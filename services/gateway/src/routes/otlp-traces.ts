@@ -3,13 +3,14 @@ import {
   type ErrorReply,
   MAX_BODY_BYTES,
   MAX_TRANSACTIONS_PER_BULK,
-  traceAttributes,
-  validateTransaction,
+  type TransactionOutcome,
 } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { authenticate } from "../auth/authenticate.ts";
 import { locals } from "../http/send.ts";
+import type { Candidate } from "../ingest/candidates.ts";
+import { ingestTransactions } from "../ingest/ingest-transactions.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import { type DecodedSpan, decodeTraces, formatOf, type OtlpFormat } from "../otlp/decode.ts";
 import {
@@ -21,12 +22,6 @@ import {
 } from "../otlp/otlp-answers.ts";
 import { spanToTransaction } from "../otlp/span-to-transaction.ts";
 import type { Publisher } from "../queue/publisher.ts";
-import {
-  describeInvalid,
-  queueMessages,
-  transactionOutcomes,
-  type ValidTransaction,
-} from "../queue/queue-transactions.ts";
 
 export interface OtlpTracesDeps {
   keys: KeyStore;
@@ -40,7 +35,10 @@ const REASONS_LISTED = 5;
 
 /** The encoding answers use: the request's, or JSON when it named none we take. */
 const answerFormat = (req: Request): OtlpFormat => formatOf(req.headers["content-type"]) ?? "json";
-const refuse = (res: Response, error: OtlpError) => sendOtlpError(res, answerFormat(res.req), error);
+/** Answers an error in OTLP's own form; undefined, so that a step that refuses can return it. */
+const refuse = (res: Response, error: OtlpError): undefined => {
+  sendOtlpError(res, answerFormat(res.req), error);
+};
 const refuseReply = (res: Response, reply: ErrorReply) => refuse(res, otlpErrorOf(reply));
 
 const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
@@ -78,76 +76,70 @@ function readTraces(req: Request, res: Response, next: NextFunction) {
   });
 }
 
-function ingestSpans({ publisher, logger, limits }: OtlpTracesDeps) {
+function ingestSpans(deps: OtlpTracesDeps) {
   return async (req: Request, res: Response) => {
-    const context = locals(res);
     const format = answerFormat(req);
-    const body: unknown = req.body;
-    const decoded = decodeTraces(Buffer.isBuffer(body) ? body : Buffer.alloc(0), format);
-    req.body = undefined;
-    if (!decoded.ok) return refuse(res, { status: decoded.status, message: decoded.message });
-
-    const calls = modelCalls(decoded.spans, context.otel);
-    if (calls.length > MAX_TRANSACTIONS_PER_BULK) {
-      return refuse(res, {
-        status: 413,
-        message: `The request holds ${calls.length} model-call spans; at most ${MAX_TRANSACTIONS_PER_BULK} are taken at once.`,
-      });
-    }
-    // The spans that become transactions count against the rate limits as transactions do; a request
-    // without any counts as one, as an empty bulk does, so no request is free.
-    const verdict = limits.ingest(
-      context.organizationId as string,
-      context.key?.limits,
-      context.key?.hash ?? "",
-      Math.max(1, calls.length),
-    );
-    if (!verdict.ok) return refuseReply(res, verdict.reply);
-    res.set(verdict.headers);
-    if (calls.length === 0) {
-      context.eventsQueued = 0;
-      context.eventsFailed = 0;
-      return sendExportResponse(res, format, 0, "");
-    }
-
-    const valid: ValidTransaction[] = [];
-    const invalid = calls.map((call, index) => {
-      if ("reason" in call) return call.reason;
-      const judged = validateTransaction(call.transaction, {}, { dimensions: context.dimensions });
-      if (!judged.ok) return `span ${call.id}: ${describeInvalid(judged.errors)}`;
-      valid.push({ index, transaction: judged.transaction });
-      return undefined;
-    });
-    const published =
-      valid.length > 0 ? await publisher.publish(queueMessages(valid, context), traceAttributes(context.trace)) : [];
-    const outcomes = transactionOutcomes(invalid, published, context, logger);
-    const queued = outcomes.filter((outcome) => outcome.kind === "queued").length;
+    const started = startSpans(req, res, deps);
+    if (!started) return;
+    const outcomes = await started;
     const notQueued = outcomes.filter((outcome) => outcome.kind === "not_queued").length;
-    const reasons = outcomes.flatMap((outcome) => (outcome.kind === "invalid" ? [outcome.error] : []));
-    context.eventsQueued = queued;
-    context.eventsFailed = notQueued + reasons.length;
     if (notQueued > 0) {
       // Resending the whole export is safe: each span's transaction_id bills it once.
       return refuse(res, {
         status: 503,
-        message: `${notQueued} of ${calls.length} model-call span(s) could not be queued; retry the export.`,
+        message: `${notQueued} of ${outcomes.length} model-call span(s) could not be queued; retry the export.`,
         headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
       });
     }
+    const reasons = outcomes.flatMap((outcome) => (outcome.kind === "invalid" ? [outcome.error] : []));
     sendExportResponse(res, format, reasons.length, rejectionMessage(reasons));
   };
 }
 
-type ModelCall = { id: string; transaction: Record<string, unknown> } | { id: string; reason: string };
+/**
+ * Decodes the export, counts its model calls against the rate limits and starts them down the ingest
+ * path; undefined once a refusal is answered. Kept apart from the route so that while Pub/Sub answers,
+ * the request holds neither the body nor its decoded spans.
+ */
+function startSpans(
+  req: Request,
+  res: Response,
+  { publisher, logger, limits }: OtlpTracesDeps,
+): Promise<TransactionOutcome[]> | undefined {
+  const context = locals(res);
+  const body: unknown = req.body;
+  const decoded = decodeTraces(Buffer.isBuffer(body) ? body : Buffer.alloc(0), answerFormat(req));
+  req.body = undefined;
+  if (!decoded.ok) return refuse(res, { status: decoded.status, message: decoded.message });
+
+  const calls = modelCalls(decoded.spans, context.otel);
+  if (calls.length > MAX_TRANSACTIONS_PER_BULK) {
+    return refuse(res, {
+      status: 413,
+      message: `The request holds ${calls.length} model-call spans; at most ${MAX_TRANSACTIONS_PER_BULK} are taken at once.`,
+    });
+  }
+  // The spans that become transactions count against the rate limits as transactions do; a request
+  // without any counts as one, as an empty bulk does, so no request is free.
+  const verdict = limits.ingest(
+    context.organizationId as string,
+    context.key?.limits,
+    context.key?.hash ?? "",
+    Math.max(1, calls.length),
+  );
+  if (!verdict.ok) return refuseReply(res, verdict.reply);
+  res.set(verdict.headers);
+  return ingestTransactions(calls, context, { publisher, logger }).outcomes;
+}
 
 /** The spans that are model calls, each as its transaction or the reason it cannot be one. */
-function modelCalls(spans: readonly DecodedSpan[], settings: Parameters<typeof spanToTransaction>[1]): ModelCall[] {
-  const calls: ModelCall[] = [];
+function modelCalls(spans: readonly DecodedSpan[], settings: Parameters<typeof spanToTransaction>[1]): Candidate[] {
+  const calls: Candidate[] = [];
   for (const span of spans) {
     const verdict = spanToTransaction(span, settings);
     const id = `${span.traceId}/${span.spanId}`;
-    if (verdict.kind === "transaction") calls.push({ id, transaction: verdict.transaction });
-    else if (verdict.kind === "rejected") calls.push({ id, reason: `span ${id}: ${verdict.reason}` });
+    if (verdict.kind === "transaction") calls.push({ input: verdict.transaction, name: `span ${id}` });
+    else if (verdict.kind === "rejected") calls.push({ invalid: `span ${id}: ${verdict.reason}` });
   }
   return calls;
 }

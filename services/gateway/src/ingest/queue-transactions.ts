@@ -1,5 +1,4 @@
 import {
-  type FieldError,
   QUEUE_SCHEMA_VERSION,
   QUEUEING_FAILURE_ERROR,
   type QueueMessage,
@@ -62,11 +61,4 @@ export function transactionOutcomes(
     });
   }
   return outcomes;
-}
-
-/** A failed transaction names its first field error; the others are found by fixing and resending. */
-export function describeInvalid(errors: FieldError[]): string {
-  const [first] = errors;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more field error(s))` : "";
-  return first ? `validation failed: ${first.field} (${first.code}): ${first.message}${more}` : "validation failed";
 }
