@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { GroupPool, ReportBudget, ReportsBusy, ReportTooLarge, reportStopped } from "./report-budget.ts";
+import { GroupPool, ReportBudget, ReportStopped, ReportsBusy, ReportTooLarge } from "./report-budget.ts";
 
 const limits = { maxDocuments: 100, timeoutMs: 60_000, maxGroups: 4 };
 
 describe("a report's groups", () => {
-  it("are refused past the report's own ceiling with the figures, answered 422", () => {
+  it("are refused past the report's own ceiling with the figures, the report stopped as too large", () => {
     const budget = new ReportBudget(limits);
     budget.spend(7);
     for (let i = 0; i < 4; i++) budget.newGroup();
@@ -19,7 +19,8 @@ describe("a report's groups", () => {
     expect((error as Error).message).toBe(
       "This report is too large: it would hold more than 4 groups (5 after 7 documents); narrow the range or the grouping.",
     );
-    expect(reportStopped(error)).toMatchObject({ status: 422, body: { error: { code: "report_too_large" } } });
+    expect(error).toBeInstanceOf(ReportStopped);
+    expect((error as ReportStopped).reason).toBe("too_large");
   });
 
   it("count against the instance's pool while their report runs, and are given back when it ends", async () => {
@@ -31,9 +32,10 @@ describe("a report's groups", () => {
     second.newGroup();
     expect(pool.held).toBe(6);
     expect(() => second.newGroup()).toThrow(ReportsBusy);
-    const busy = reportStopped(new ReportsBusy(pool));
-    expect(busy).toMatchObject({ status: 429, body: { error: { code: "rate_limited" } } });
-    expect(busy?.headers?.["Retry-After"]).toBe("1");
+    const busy = new ReportsBusy(pool);
+    expect(busy).toBeInstanceOf(ReportStopped);
+    expect(busy.reason).toBe("busy");
+    expect(busy.message).toBe("The reports running on this instance hold more than 6 groups together; retry shortly.");
 
     await first.around(async () => undefined);
     second.release();

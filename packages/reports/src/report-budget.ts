@@ -1,9 +1,9 @@
-import { type ErrorReply, errorBody, rateLimited, withTimeout } from "@usage-ingestion/shared";
+import { withTimeout } from "@usage-ingestion/shared";
 
 /**
- * The most one report may read, take and hold; past any it is answered 422, never by running out of
- * memory. `maxGroups` bounds the groups it holds (each about a kilobyte while it is summed): a report that
- * reads few documents can still hold many groups, every day by every customer and model.
+ * The most one report may read, take and hold; past any it stops with ReportTooLarge, never by running
+ * out of memory. `maxGroups` bounds the groups it holds (each about a kilobyte while it is summed): a
+ * report that reads few documents can still hold many groups, every day by every customer and model.
  */
 export interface ReportLimits {
   maxDocuments: number;
@@ -13,9 +13,19 @@ export interface ReportLimits {
 
 export const DEFAULT_REPORT_LIMITS: ReportLimits = { maxDocuments: 50_000, timeoutMs: 15_000, maxGroups: 50_000 };
 
+/**
+ * Why a report stopped short of its answer: `too_large` at its own ceilings, `busy` when the reports beside
+ * it hold the process's groups. Each caller says what that means to its own (the gateway's error map an
+ * HTTP answer, the command line a message); the reports know nothing of HTTP.
+ */
+export abstract class ReportStopped extends Error {
+  abstract readonly reason: "too_large" | "busy";
+}
+
 /** A report stopped at its ceiling, with what it had read, held and how long it had taken. */
-export class ReportTooLarge extends Error {
+export class ReportTooLarge extends ReportStopped {
   override name = "ReportTooLarge";
+  readonly reason = "too_large";
   constructor(
     readonly documentsRead: number,
     readonly elapsedMs: number,
@@ -42,8 +52,9 @@ export class GroupPool {
 }
 
 /** A report stopped because the reports running beside it hold the process's share of groups. */
-export class ReportsBusy extends Error {
+export class ReportsBusy extends ReportStopped {
   override name = "ReportsBusy";
+  readonly reason = "busy";
   constructor(readonly pool: GroupPool) {
     super(`The reports running on this instance hold more than ${pool.max} groups together; retry shortly.`);
   }
@@ -63,7 +74,7 @@ export class ReportBudget {
     this.started = now();
   }
 
-  /** One more group held; past the report's ceiling 422, past the process's pool 429 (`ReportsBusy`). */
+  /** One more group held; past the report's ceiling ReportTooLarge, past the process's pool ReportsBusy. */
   newGroup(): void {
     this.groups += 1;
     if (this.pool) this.pool.held += 1;
@@ -135,17 +146,4 @@ export async function readPages<T>(
     // Stopped early: let the source go (a read still in flight settles on its own, unawaited).
     if (!done) iterator.return?.().catch(() => {});
   }
-}
-
-/** 422 `report_too_large`, with the figures and what to do. */
-export const reportTooLarge = (error: ReportTooLarge): ErrorReply => ({
-  status: 422,
-  body: errorBody("report_too_large", error.message),
-});
-
-/** The answer to a report stopped at a ceiling: 422 for its own, 429 for the process's; else undefined. */
-export function reportStopped(error: unknown): ErrorReply | undefined {
-  if (error instanceof ReportTooLarge) return reportTooLarge(error);
-  if (error instanceof ReportsBusy) return rateLimited(error.message, 1, {});
-  return undefined;
 }

@@ -13,19 +13,19 @@ import {
   servesIngestion,
   servesReports,
 } from "./env.ts";
-import { methodNotAllowed, notFound, unexpectedError } from "./http/fallbacks.ts";
+import { answerErrors, methodNotAllowed, notFound } from "./http/fallbacks.ts";
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { limitIngestion, limitReports } from "./limits/limit-requests.ts";
 import { type RateLimitConfig, rateLimits } from "./limits/rate-limits.ts";
+import { reportBudgets } from "./limits/report-budgets.ts";
 import { reportsAtOnce } from "./limits/reports-at-once.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
 import { openApi } from "./routes/openapi.ts";
 import { otlpTraces } from "./routes/otlp-traces.ts";
-import { reportBudgets } from "./routes/run-report.ts";
 import { usageBudgets } from "./routes/usage-budgets.ts";
 import { usageCosts } from "./routes/usage-costs.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
@@ -106,6 +106,6 @@ export function createApp(deps: GatewayDeps): express.Express {
     app.get(DASHBOARD_PATHS, dashboardFile);
   }
   app.use(notFound);
-  app.use(unexpectedError(deps.logger));
+  app.use(answerErrors(deps.logger));
   return app;
 }

@@ -1,6 +1,7 @@
 import { internalError, methodNotAllowed as notAllowed, routeNotFound } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import type { NextFunction, Request, Response } from "express";
+import { errorReply } from "./error-map.ts";
 import { locals, send } from "./send.ts";
 
 export function methodNotAllowed(allowed: string) {
@@ -14,10 +15,16 @@ export function notFound(req: Request, res: Response) {
   send(res, routeNotFound(req.method, req.path, ROUTES));
 }
 
-/** The last resort: the client gets a generic message and the request id, the log gets the detail. */
-export function unexpectedError(logger: Logger) {
+/**
+ * Where every error a route throws is answered: a typed error of the packages as the error map says (a
+ * report past its ceiling, 422), anything else as the last resort, where the client gets a generic message
+ * and the request id and the log gets the detail.
+ */
+export function answerErrors(logger: Logger) {
   return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    const known = errorReply(error);
+    if (known) return send(res, known);
     const { requestId, trace } = locals(res);
     logger.log("ERROR", "unhandled error", {
       request_id: requestId,

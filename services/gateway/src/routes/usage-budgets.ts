@@ -3,7 +3,7 @@ import { type BudgetSource, budgetApplies, budgetStatuses, parseBudgetQuery } fr
 import type { ReportSource } from "@usage-ingestion/reports";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
-import { type ReportBudgets, runReport } from "./run-report.ts";
+import type { ReportBudgets } from "../limits/report-budgets.ts";
 
 export interface BudgetsAnswer {
   as_of: string;
@@ -23,8 +23,7 @@ export function usageBudgets(budgets: BudgetSource, source: ReportSource, now: (
     if (!parsed.ok) return send(res, parsed.reply);
     const applying = (await budgets.list(organizationId)).filter((budget) => budgetApplies(budget, parsed.query));
     const at = now();
-    const statuses = await runReport(res, () => budgetStatuses(source, organizationId, applying, at, reports()));
-    if (!statuses) return;
+    const statuses = await budgetStatuses(source, organizationId, applying, at, reports());
     res.set("Cache-Control", "no-store");
     res.status(200).json({ as_of: at.toISOString(), budgets: statuses } satisfies BudgetsAnswer);
   };

@@ -1,7 +1,7 @@
 import { parseRangeQuery, type ReportSource, unpricedReport } from "@usage-ingestion/reports";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
-import { type ReportBudgets, runReport } from "./run-report.ts";
+import type { ReportBudgets } from "../limits/report-budgets.ts";
 
 /** `GET /usage/unpriced` (read keys): the models and reasons that left transactions unpriced, with counts. */
 export function usageUnpriced(source: ReportSource, now: () => Date, budgets: ReportBudgets) {
@@ -9,8 +9,7 @@ export function usageUnpriced(source: ReportSource, now: () => Date, budgets: Re
     const parsed = parseRangeQuery(req.query as Record<string, unknown>, now());
     if (!parsed.ok) return send(res, parsed.reply);
     const organizationId = locals(res).organizationId as string;
-    const report = await runReport(res, () => unpricedReport(source, organizationId, parsed.query, budgets()));
-    if (!report) return;
+    const report = await unpricedReport(source, organizationId, parsed.query, budgets());
     res.set("Cache-Control", "no-store");
     res.status(200).json(report);
   };
