@@ -108,7 +108,7 @@ describe("npm start (the local stack launcher)", () => {
       const listed = await adminInFreshShell("org", "list");
       expect(listed.status).toBe(0);
       expect(listed.stderr).toMatch(
-        /^admin: project demo-launcher, Firestore emulator 127\.0\.0\.1:\d+, Pub\/Sub emulator 127\.0\.0\.1:\d+ \(the local stack\)\n$/,
+        /^admin: project demo-launcher, Firestore emulator 127\.0\.0\.1:\d+, Pub\/Sub emulator 127\.0\.0\.1:\d+ \(the local stack\); keys database: \(default\)\n$/,
       );
       expect(listed.stdout).toMatch(/^dev\tactive\t\S+\tfeature\tDevelopment$/m);
 
