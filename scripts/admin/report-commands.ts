@@ -6,7 +6,7 @@ import {
   FIELD_ALIASES,
   firestoreReportSource,
   parseCostQuery,
-  ReportBudget,
+  ReportCeiling,
   ReportTooLarge,
 } from "@usage-ingestion/reports";
 import { UserError } from "@usage-ingestion/shared";
@@ -96,14 +96,14 @@ export async function runReportCommand(args: string[], db: Firestore, reportsDb:
   const parsed = parseCostQuery(params, organization.dimensions ?? [], new Date());
   if (!parsed.ok) throw new UserError(parsed.reply.body.error.message.replace("group_by", "--by"));
   // An operator's report in the terminal: every group, and ceilings an operator would rather wait for.
-  const budget = new ReportBudget({ maxDocuments: 2_000_000, timeoutMs: 600_000, maxGroups: 2_000_000 });
+  const ceiling = new ReportCeiling({ maxDocuments: 2_000_000, timeoutMs: 600_000, maxGroups: 2_000_000 });
   const query = { ...parsed.query, limit: Number.POSITIVE_INFINITY };
   const report = await costReport(
     firestoreReportSource(reportsDb),
     action,
     query,
     organization.dimensions ?? [],
-    budget,
+    ceiling,
   ).catch((error: unknown) => {
     throw error instanceof ReportTooLarge ? new UserError(error.message) : error;
   });

@@ -26,6 +26,12 @@ export const validationFailed = (details: FieldError[], message?: string): Error
 /** 400 `invalid_json`: the body is missing, malformed, or not declared as JSON. */
 export const invalidJson = (message: string): ErrorReply => ({ status: 400, body: errorBody("invalid_json", message) });
 
+/** 422 `report_too_large`: the report would pass its ceilings; the message says how to narrow it. */
+export const reportTooLarge = (message: string): ErrorReply => ({
+  status: 422,
+  body: errorBody("report_too_large", message),
+});
+
 /** 401 `unauthorized`: the key is absent, unknown, disabled, or used outside its scope. */
 export const unauthorized = (message: string): ErrorReply => ({
   status: 401,

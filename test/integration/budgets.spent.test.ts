@@ -1,5 +1,5 @@
 import { budgetStatuses } from "@usage-ingestion/budgets";
-import { firestoreReportSource, foldDue, ReportBudget } from "@usage-ingestion/reports";
+import { firestoreReportSource, foldDue, ReportCeiling } from "@usage-ingestion/reports";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
 import { seedUsage } from "../../scripts/lib/seed-usage.ts";
@@ -46,7 +46,7 @@ describe("budget spent", () => {
       budgetOf({ amount_usd: "10", period: "day", scope: { provider: "custom", model: "house-2" } }, "house2"),
       budgetOf({ amount_usd: "1000", period: "week" }, "week"),
     ];
-    const read = new ReportBudget();
+    const read = new ReportCeiling();
     const first = await budgetStatuses(source(), org, budgets, NOW, read);
     expect(first.map((status) => [status.id, status.spent_usd, status.percent, status.thresholds_crossed])).toEqual([
       ["whole", "1.500000000", "75.00", [50]],
@@ -62,9 +62,9 @@ describe("budget spent", () => {
       as_of: NOW.toISOString(),
     });
     // The four daily budgets share one report of today's roll-up shards: they read what one alone reads.
-    const daily = new ReportBudget();
+    const daily = new ReportCeiling();
     await budgetStatuses(source(), org, budgets.slice(0, 4), NOW, daily);
-    const alone = new ReportBudget();
+    const alone = new ReportCeiling();
     await budgetStatuses(source(), org, budgets.slice(0, 1), NOW, alone);
     expect(daily.documentsRead).toBe(alone.documentsRead);
     // Today's cells (acme chat, globex, acme house-2, the conflict), one shard each here, and the change
@@ -131,7 +131,7 @@ describe("budget spent", () => {
       ...customers.map((customer) => budgetOf({ amount_usd: "1", period: "month", scope: { customer } }, customer)),
       budgetOf({ amount_usd: "1", period: "month", scope: { provider: "openai", model: "gpt-4o" } }, "gpt-4o"),
     ];
-    const read = new ReportBudget();
+    const read = new ReportCeiling();
     const statuses = await budgetStatuses(source(), org, budgets, now, read);
     expect(statuses.map((status) => status.spent_usd)).toEqual([
       "0.126000000",
@@ -160,7 +160,7 @@ describe("budget spent", () => {
       budgetOf({ amount_usd: "100", period: "day", scope: { model: "house-b" } }, "house-b"),
     ];
     // Grouped by customer and model, only acme and house-b are kept apart: at most 2 x 2 groups.
-    const tight = new ReportBudget({ maxDocuments: 1_000, timeoutMs: 30_000, maxGroups: 4 });
+    const tight = new ReportCeiling({ maxDocuments: 1_000, timeoutMs: 30_000, maxGroups: 4 });
     const statuses = await budgetStatuses(source(), org, budgets, NOW, tight);
     // Units: customer k (acme is 1) sends k units on each model: 3 x (1 + ... + 12) = 234 units x $0.25;
     // acme 3 units; house-b 1 + ... + 12 = 78 units.

@@ -1,5 +1,5 @@
 import type { ReportField, ReportSource } from "@usage-ingestion/reports";
-import { costReport, DAY_MS, ReportBudget, type TimeRange } from "@usage-ingestion/reports";
+import { costReport, DAY_MS, ReportCeiling, type TimeRange } from "@usage-ingestion/reports";
 import { type BudgetDocument, scopeFilters } from "./budget.ts";
 import { type PeriodBounds, periodBounds } from "./budget-periods.ts";
 import { type BudgetStatus, budgetStatus } from "./budget-status.ts";
@@ -24,7 +24,7 @@ interface Window {
  * Every budget's status at `now`, from the cost report: exact, from the same billable records and roll-ups
  * (duplicates and conflicts never count; a re-pricing moves it). Budgets whose spent is read over the same
  * range share ONE report, grouped by the scope fields they filter on; each sums its own groups. The
- * `reportBudget` bounds all of it: past its ceilings ReportTooLarge is thrown.
+ * `ceiling` bounds all of it: past it ReportTooLarge is thrown.
  */
 /**
  * One report for the budgets of a window: a field every budget names with the same value is a filter of the
@@ -55,7 +55,7 @@ export async function budgetStatuses(
   organizationId: string,
   budgets: readonly BudgetDocument[],
   now: Date,
-  reportBudget: ReportBudget = new ReportBudget(),
+  ceiling: ReportCeiling = new ReportCeiling(),
 ): Promise<BudgetStatus[]> {
   const windows = new Map<string, Window>();
   for (const budget of budgets) {
@@ -82,7 +82,7 @@ export async function budgetStatuses(
         offset: 0,
       },
       [],
-      reportBudget,
+      ceiling,
     );
     for (const { budget, filters } of window.budgets) {
       let nanos = 0n;

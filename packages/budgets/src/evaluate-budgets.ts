@@ -1,5 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { firestoreReportSource, ReportBudget, type ReportLimits } from "@usage-ingestion/reports";
+import { firestoreReportSource, ReportCeiling, type ReportLimits } from "@usage-ingestion/reports";
 import { COLLECTIONS, DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
 import { budgetEvents, type EventDocument } from "./budget-events.ts";
@@ -78,7 +78,7 @@ export async function evaluateBudgets(db: Firestore, now: Date, options: Evaluat
     if (held.length === 0) return;
     run.organizations += 1;
     run.budgets += held.length;
-    const statuses = await budgetStatuses(reports, organizationId, held, now, new ReportBudget(options.limits));
+    const statuses = await budgetStatuses(reports, organizationId, held, now, new ReportCeiling(options.limits));
     for (const status of statuses) {
       for (const event of budgetEvents(organizationId, status, now.toISOString())) {
         if (known.has(event.id)) continue;

@@ -4,7 +4,7 @@ import {
   costReport,
   firestoreReportSource,
   parseCostQuery,
-  ReportBudget,
+  ReportCeiling,
   ReportTooLarge,
   unpricedReport,
 } from "@usage-ingestion/reports";
@@ -58,10 +58,10 @@ export async function pricingAudit(
   };
   const readOrganization = async (org: { id: string }) => {
     // An operator's audit: ceilings an operator would rather wait for, as `admin costs`.
-    const budget = new ReportBudget({ maxDocuments: 2_000_000, timeoutMs: 600_000, maxGroups: 2_000_000 });
+    const ceiling = new ReportCeiling({ maxDocuments: 2_000_000, timeoutMs: 600_000, maxGroups: 2_000_000 });
     const [gaps, costs, own] = await Promise.all([
-      unpricedReport(source, org.id, query, budget),
-      costReport(source, org.id, query, [], budget),
+      unpricedReport(source, org.id, query, ceiling),
+      costReport(source, org.id, query, [], ceiling),
       getCustomPricing(db, org.id),
     ]).catch((error: unknown) => {
       throw error instanceof ReportTooLarge ? new UserError(`${org.id}: ${error.message}`) : error;

@@ -2,7 +2,7 @@ import type { CostRecord } from "@usage-ingestion/shared";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
 import { pageToken } from "./page-token.ts";
-import { ReportBudget } from "./report-budget.ts";
+import { ReportCeiling } from "./report-ceiling";
 import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
 import type { ReportSource } from "./report-source.ts";
@@ -37,9 +37,9 @@ export async function costReport(
   organizationId: string,
   query: CostQuery,
   dimensions: string[],
-  budget: ReportBudget = new ReportBudget(),
+  ceiling: ReportCeiling = new ReportCeiling(),
 ): Promise<CostReport> {
-  return budget.around(() => summed(source, organizationId, query, dimensions, budget));
+  return ceiling.around(() => summed(source, organizationId, query, dimensions, ceiling));
 }
 
 async function summed(
@@ -47,10 +47,10 @@ async function summed(
   organizationId: string,
   query: CostQuery,
   dimensions: string[],
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
 ): Promise<CostReport> {
   const plan = planRange(query);
-  const aggregate = new CostAggregate(query.groupBy, query.filters, () => budget.newGroup(), query.only);
+  const aggregate = new CostAggregate(query.groupBy, query.filters, () => ceiling.newGroup(), query.only);
   const cells: CellSink = {
     shard: (doc) => aggregate.add(fromRollup(doc)),
     summary: (part) => aggregate.addSummaryColumns(partColumns(part), part.day),
@@ -60,8 +60,8 @@ async function summed(
     // A month summary's cells stand for the whole month: not for a report by day or of one day.
     const byDay = query.groupBy.includes("day") || query.filters.day !== undefined;
     const { months, days } = byDay ? { months: undefined, days: [{ first, end }] } : splitMonths(first, end);
-    if (months) await readWholeMonths(source, organizationId, months.first, months.end, budget, cells);
-    for (const run of days) await readWholeDays(source, organizationId, run.first, run.end, budget, cells);
+    if (months) await readWholeMonths(source, organizationId, months.first, months.end, ceiling, cells);
+    for (const run of days) await readWholeDays(source, organizationId, run.first, run.end, ceiling, cells);
   }
   const addRecord = (record: CostRecord) => {
     const part = fromRecord(record);
@@ -71,9 +71,9 @@ async function summed(
     const { wholeHours, parts } = planEdge(edge);
     if (wholeHours) {
       const { first, end } = wholeHours;
-      await readWholeHours(source, organizationId, first, end, budget, cells, addRecord);
+      await readWholeHours(source, organizationId, first, end, ceiling, cells, addRecord);
     }
-    for (const part of parts) await readHourRecords(source, organizationId, part, budget, cells, addRecord);
+    for (const part of parts) await readHourRecords(source, organizationId, part, ceiling, cells, addRecord);
   }
   const { groups, count, totals } = aggregate.result(query.offset, query.limit);
   const end = query.offset + query.limit;

@@ -1,5 +1,5 @@
 import type { CostRecord } from "@usage-ingestion/shared";
-import { type ReportBudget, readPages } from "./report-budget.ts";
+import { type ReportCeiling, readPages } from "./report-ceiling";
 import type { ReportSource } from "./report-source.ts";
 import type { CostRollupDocument } from "./rollups.ts";
 import {
@@ -76,11 +76,11 @@ async function readPeriods(
   first: string,
   end: string,
   reads: PeriodReads,
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
   sink: CellSink,
 ): Promise<void> {
   const latest = new Map<string, string>();
-  await readPages(reads.marks, budget, (mark) => {
+  await readPages(reads.marks, ceiling, (mark) => {
     const period = reads.markKey(mark);
     const seen = latest.get(period);
     if (seen === undefined || Date.parse(mark.changed_at) > Date.parse(seen)) latest.set(period, mark.changed_at);
@@ -96,7 +96,7 @@ async function readPeriods(
     }
     parts = [];
   };
-  await readPages(reads.summaries, budget, (part) => {
+  await readPages(reads.summaries, ceiling, (part) => {
     if (reads.periodOf(part) !== period) {
       settle();
       period = reads.periodOf(part);
@@ -114,7 +114,7 @@ export const readWholeDays = (
   organizationId: string,
   first: string,
   end: string,
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
   sink: CellSink,
 ) =>
   readPeriods(
@@ -126,9 +126,9 @@ export const readWholeDays = (
       summaries: source.costSummaries(organizationId, first, end),
       periodOf: (doc) => doc.day,
       isFresh: (day, summary, latest) => summaryIsFresh(summary.read_time, latest.get(day)),
-      unsummarized: (from, to) => readPages(source.costRollups(organizationId, from, to), budget, sink.shard),
+      unsummarized: (from, to) => readPages(source.costRollups(organizationId, from, to), ceiling, sink.shard),
     },
-    budget,
+    ceiling,
     sink,
   );
 
@@ -138,10 +138,10 @@ async function latestHourMarks(
   organizationId: string,
   first: string,
   end: string,
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
 ): Promise<Map<string, string>> {
   const latest = new Map<string, string>();
-  await readPages(source.hourMarks(organizationId, first, end), budget, (mark) => {
+  await readPages(source.hourMarks(organizationId, first, end), ceiling, (mark) => {
     const seen = latest.get(mark.hour);
     if (seen === undefined || Date.parse(mark.changed_at) > Date.parse(seen)) latest.set(mark.hour, mark.changed_at);
   });
@@ -159,7 +159,7 @@ export async function readHourRecords(
   source: ReportSource,
   organizationId: string,
   range: TimeRange,
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
   sink: CellSink,
   addRecord: (record: CostRecord) => void,
   latest?: ReadonlyMap<string, string>,
@@ -167,11 +167,11 @@ export async function readHourRecords(
   const from = range.from.getTime();
   const to = range.to.getTime();
   const records = (start: number, stop: number) =>
-    readPages(source.records(organizationId, { from: new Date(start), to: new Date(stop) }), budget, addRecord);
+    readPages(source.records(organizationId, { from: new Date(start), to: new Date(stop) }), ceiling, addRecord);
   if (from % HOUR_MS !== 0 || from >= to) return records(from, to);
   const first = hourText(from);
   const end = hourText(Math.ceil(to / HOUR_MS) * HOUR_MS);
-  const marks = latest ?? (await latestHourMarks(source, organizationId, first, end, budget));
+  const marks = latest ?? (await latestHourMarks(source, organizationId, first, end, ceiling));
   const summarizedUntil = new Map<string, number>();
   let hour: string | undefined;
   let parts: CostSummaryDocument[] = [];
@@ -186,7 +186,7 @@ export async function readHourRecords(
     }
     parts = [];
   };
-  await readPages(source.hourPartials(organizationId, first, end), budget, (part) => {
+  await readPages(source.hourPartials(organizationId, first, end), ceiling, (part) => {
     const of = part.hour ?? part.day;
     if (of !== hour) {
       settle();
@@ -217,7 +217,7 @@ export const readWholeHours = (
   organizationId: string,
   first: string,
   end: string,
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
   sink: CellSink,
   addRecord: (record: CostRecord) => void,
 ) =>
@@ -235,13 +235,13 @@ export const readWholeHours = (
           source,
           organizationId,
           { from: new Date(startOf(from)), to: new Date(startOf(to)) },
-          budget,
+          ceiling,
           sink,
           addRecord,
           latest,
         ),
     },
-    budget,
+    ceiling,
     sink,
   );
 
@@ -255,7 +255,7 @@ export const readWholeMonths = (
   organizationId: string,
   first: string,
   end: string,
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
   sink: CellSink,
 ) =>
   readPeriods(
@@ -268,8 +268,8 @@ export const readWholeMonths = (
       periodOf: (doc) => doc.month ?? doc.day.slice(0, 7),
       isFresh: (_month, summary, latest) => monthSummaryIsFresh(summary, (day) => latest.get(day)),
       unsummarized: (from, to) =>
-        readWholeDays(source, organizationId, monthFirstDay(from), monthFirstDay(to), budget, sink),
+        readWholeDays(source, organizationId, monthFirstDay(from), monthFirstDay(to), ceiling, sink),
     },
-    budget,
+    ceiling,
     sink,
   );

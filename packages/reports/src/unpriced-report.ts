@@ -1,4 +1,4 @@
-import { ReportBudget, readPages } from "./report-budget.ts";
+import { ReportCeiling, readPages } from "./report-ceiling";
 import type { ReportSource } from "./report-source.ts";
 import { unpricedReasonOf } from "./rollups.ts";
 import { planRange, type TimeRange } from "./time-range.ts";
@@ -26,16 +26,16 @@ export async function unpricedReport(
   source: ReportSource,
   organizationId: string,
   range: TimeRange,
-  budget: ReportBudget = new ReportBudget(),
+  ceiling: ReportCeiling = new ReportCeiling(),
 ): Promise<UnpricedReport> {
-  return budget.around(() => counted(source, organizationId, range, budget));
+  return ceiling.around(() => counted(source, organizationId, range, ceiling));
 }
 
 async function counted(
   source: ReportSource,
   organizationId: string,
   range: TimeRange,
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
 ): Promise<UnpricedReport> {
   const plan = planRange(range);
   const entries = new Map<string, UnpricedEntry>();
@@ -43,7 +43,7 @@ async function counted(
     const id = JSON.stringify([entry.provider, entry.model, entry.model_tier, entry.reason]);
     let found = entries.get(id);
     if (!found) {
-      budget.newGroup();
+      ceiling.newGroup();
       found = { ...entry, transactions: 0 };
       entries.set(id, found);
     }
@@ -51,13 +51,13 @@ async function counted(
   };
   if (plan.wholeDays) {
     const { first, end } = plan.wholeDays;
-    await readPages(source.unpricedRollups(organizationId, first, end), budget, (cell) => {
+    await readPages(source.unpricedRollups(organizationId, first, end), ceiling, (cell) => {
       const { provider, model, model_tier, reason } = cell;
       add({ provider, model, model_tier: model_tier ?? null, reason }, Number(cell.transactions));
     });
   }
   for (const edge of plan.edges) {
-    await readPages(source.records(organizationId, edge), budget, (record) => {
+    await readPages(source.records(organizationId, edge), ceiling, (record) => {
       if (record.status !== "unpriced") return;
       const { provider, model, model_tier } = record;
       add({ provider, model, model_tier, reason: unpricedReasonOf(record) }, 1);

@@ -19,7 +19,7 @@ import { requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { limitIngestion, limitReports } from "./limits/limit-requests.ts";
 import { type RateLimitConfig, rateLimits } from "./limits/rate-limits.ts";
-import { reportBudgets } from "./limits/report-budgets.ts";
+import { reportCeilings } from "./limits/report-ceilings";
 import { reportsAtOnce } from "./limits/reports-at-once.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
@@ -94,13 +94,13 @@ export function createApp(deps: GatewayDeps): express.Express {
       limitReports(limits),
       reportsAtOnce(reporting.atOnce),
     ];
-    const newReportBudget = reportBudgets(reporting, reporting.groupsPerInstance);
-    app.get("/usage/costs", readKey, usageCosts(deps.reports, now, newReportBudget));
+    const newReportCeiling = reportCeilings(reporting, reporting.groupsPerInstance);
+    app.get("/usage/costs", readKey, usageCosts(deps.reports, now, newReportCeiling));
     app.all("/usage/costs", methodNotAllowed("GET"));
-    app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now, newReportBudget));
+    app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now, newReportCeiling));
     app.all("/usage/unpriced", methodNotAllowed("GET"));
     if (deps.budgets) {
-      app.get("/usage/budgets", readKey, usageBudgets(deps.budgets, deps.reports, now, newReportBudget));
+      app.get("/usage/budgets", readKey, usageBudgets(deps.budgets, deps.reports, now, newReportCeiling));
       app.all("/usage/budgets", methodNotAllowed("GET"));
     }
     app.get(DASHBOARD_PATHS, dashboardFile);

@@ -1,5 +1,5 @@
 import { ReportStopped } from "@usage-ingestion/reports";
-import { type ErrorReply, errorBody, rateLimited } from "@usage-ingestion/shared";
+import { type ErrorReply, rateLimited, reportTooLarge } from "@usage-ingestion/shared";
 
 /** Seconds a client waits before asking again for a report refused while the instance is busy. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -14,7 +14,7 @@ export function errorReply(error: unknown): ErrorReply | undefined {
     switch (error.reason) {
       // The report's own ceilings: the same request will never fit; the message says how to narrow it.
       case "too_large":
-        return { status: 422, body: errorBody("report_too_large", error.message) };
+        return reportTooLarge(error.message);
       // The reports beside it hold the instance's groups: the same request may well fit in a moment.
       case "busy":
         return rateLimited(error.message, BUSY_RETRY_AFTER_SECONDS, {});

@@ -3,7 +3,7 @@ import { type BudgetSource, budgetApplies, budgetStatuses, parseBudgetQuery } fr
 import type { ReportSource } from "@usage-ingestion/reports";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
-import type { ReportBudgets } from "../limits/report-budgets.ts";
+import type { ReportCeilings } from "../limits/report-ceilings";
 
 export interface BudgetsAnswer {
   as_of: string;
@@ -15,7 +15,7 @@ export interface BudgetsAnswer {
  * current period, spent, remaining, percent, thresholds crossed and forecast. An organization holds at most
  * MAX_BUDGETS_PER_ORGANIZATION budgets, and their spent is read within the report ceilings (422 past them).
  */
-export function usageBudgets(budgets: BudgetSource, source: ReportSource, now: () => Date, reports: ReportBudgets) {
+export function usageBudgets(budgets: BudgetSource, source: ReportSource, now: () => Date, ceilings: ReportCeilings) {
   return async (req: Request, res: Response) => {
     const organizationId = locals(res).organizationId as string;
     const declared = await source.declaredDimensions(organizationId);
@@ -23,7 +23,7 @@ export function usageBudgets(budgets: BudgetSource, source: ReportSource, now: (
     if (!parsed.ok) return send(res, parsed.reply);
     const applying = (await budgets.list(organizationId)).filter((budget) => budgetApplies(budget, parsed.query));
     const at = now();
-    const statuses = await budgetStatuses(source, organizationId, applying, at, reports());
+    const statuses = await budgetStatuses(source, organizationId, applying, at, ceilings());
     res.set("Cache-Control", "no-store");
     res.status(200).json({ as_of: at.toISOString(), budgets: statuses } satisfies BudgetsAnswer);
   };

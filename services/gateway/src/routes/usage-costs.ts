@@ -1,17 +1,17 @@
 import { costReport, costReportCsv, parseCostQuery, type ReportSource } from "@usage-ingestion/reports";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
-import type { ReportBudgets } from "../limits/report-budgets.ts";
+import type { ReportCeilings } from "../limits/report-ceilings";
 
 /** `GET /usage/costs` (read keys): the cost report, as JSON or, with `format=csv`, as CSV. */
-export function usageCosts(source: ReportSource, now: () => Date, budgets: ReportBudgets) {
+export function usageCosts(source: ReportSource, now: () => Date, ceilings: ReportCeilings) {
   return async (req: Request, res: Response) => {
     const organizationId = locals(res).organizationId as string;
     const declared = await source.declaredDimensions(organizationId);
     const parsed = parseCostQuery(req.query as Record<string, unknown>, declared, now());
     if (!parsed.ok) return send(res, parsed.reply);
     // A report stopped at a ceiling is thrown on to the app's error map (422, or 429 when the instance is busy).
-    const report = await costReport(source, organizationId, parsed.query, declared, budgets());
+    const report = await costReport(source, organizationId, parsed.query, declared, ceilings());
     res.set("Cache-Control", "no-store");
     if (parsed.query.format === "csv") {
       // A download, never a page: the browser saves it under a name that says what it holds.

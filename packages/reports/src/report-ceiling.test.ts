@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { GroupPool, ReportBudget, ReportStopped, ReportsBusy, ReportTooLarge } from "./report-budget.ts";
+import { GroupPool, ReportCeiling, ReportStopped, ReportsBusy, ReportTooLarge } from "./report-ceiling";
 
 const limits = { maxDocuments: 100, timeoutMs: 60_000, maxGroups: 4 };
 
 describe("a report's groups", () => {
   it("are refused past the report's own ceiling with the figures, the report stopped as too large", () => {
-    const budget = new ReportBudget(limits);
-    budget.spend(7);
-    for (let i = 0; i < 4; i++) budget.newGroup();
+    const ceiling = new ReportCeiling(limits);
+    ceiling.spend(7);
+    for (let i = 0; i < 4; i++) ceiling.newGroup();
     const error = (() => {
       try {
-        budget.newGroup();
+        ceiling.newGroup();
       } catch (thrown) {
         return thrown;
       }
@@ -25,8 +25,8 @@ describe("a report's groups", () => {
 
   it("count against the instance's pool while their report runs, and are given back when it ends", async () => {
     const pool = new GroupPool(6);
-    const first = new ReportBudget(limits, Date.now, pool);
-    const second = new ReportBudget(limits, Date.now, pool);
+    const first = new ReportCeiling(limits, Date.now, pool);
+    const second = new ReportCeiling(limits, Date.now, pool);
     for (let i = 0; i < 4; i++) first.newGroup();
     second.newGroup();
     second.newGroup();
@@ -40,7 +40,7 @@ describe("a report's groups", () => {
     await first.around(async () => undefined);
     second.release();
     expect(pool.held).toBe(0);
-    const third = new ReportBudget(limits, Date.now, pool);
+    const third = new ReportCeiling(limits, Date.now, pool);
     await expect(
       third.around(async () => {
         for (let i = 0; i < 4; i++) third.newGroup();

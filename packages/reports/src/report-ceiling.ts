@@ -61,7 +61,7 @@ export class ReportsBusy extends ReportStopped {
 }
 
 /** Counts what a report reads against its limits, as it reads; throws ReportTooLarge past either. */
-export class ReportBudget {
+export class ReportCeiling {
   private read = 0;
   private groups = 0;
   private readonly started: number;
@@ -90,7 +90,7 @@ export class ReportBudget {
     this.groups = 0;
   }
 
-  /** Runs a report with this budget, giving its groups back however it ends. */
+  /** Runs a report within these ceilings, giving its groups back however it ends. */
   async around<T>(report: () => Promise<T>): Promise<T> {
     try {
       return await report();
@@ -124,22 +124,22 @@ export class ReportBudget {
 }
 
 /**
- * Reads a source's pages into `each`, one page held at a time, counting each page against the budget and
+ * Reads a source's pages into `each`, one page held at a time, counting each page against the ceilings and
  * bounding each read by the time the report has left (a read that stalls ends the report, not the process).
  */
 export async function readPages<T>(
   source: AsyncIterable<T[]>,
-  budget: ReportBudget,
+  ceiling: ReportCeiling,
   each: (item: T) => void,
 ): Promise<void> {
   const iterator = source[Symbol.asyncIterator]();
   let done = false;
   try {
     while (!done) {
-      const next = await withTimeout(iterator.next(), budget.remainingMs(), () => budget.timedOut());
+      const next = await withTimeout(iterator.next(), ceiling.remainingMs(), () => ceiling.timedOut());
       done = next.done === true;
       if (done) break;
-      budget.spend(next.value.length);
+      ceiling.spend(next.value.length);
       for (const item of next.value) each(item);
     }
   } finally {
