@@ -94,7 +94,7 @@ export async function runReportCommand(args: string[], db: Firestore, reportsDb:
     delete params.by;
   }
   const parsed = parseCostQuery(params, organization.dimensions ?? [], new Date());
-  if (!parsed.ok) throw new UserError(parsed.reply.body.error.message.replace("group_by", "--by"));
+  if (!parsed.ok) throw new UserError(parsed.message.replace("group_by", "--by"));
   // An operator's report in the terminal: every group, and ceilings an operator would rather wait for.
   const ceiling = new ReportCeiling({ maxDocuments: 2_000_000, timeoutMs: 600_000, maxGroups: 2_000_000 });
   const query = { ...parsed.query, limit: Number.POSITIVE_INFINITY };

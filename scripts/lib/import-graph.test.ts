@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -30,6 +30,24 @@ describe("imports", () => {
       imports.filter((target) => deployables.some((dir) => target.startsWith(`${dir}/`))).map((t) => `${file} -> ${t}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it("leave HTTP statuses to the edge: no domain package builds an error reply", () => {
+    const replies = readFileSync(join(REPO_ROOT, "shared/src/error-replies.ts"), "utf8");
+    const builders = [...replies.matchAll(/^export (?:const|interface|type|function) (\w+)/gm)].map((m) => m[1]);
+    expect(builders).toContain("ErrorReply");
+    expect(builders).toContain("validationFailed");
+    const found: string[] = [];
+    for (const name of readdirSync(join(REPO_ROOT, "packages"))) {
+      const src = join(REPO_ROOT, "packages", name, "src");
+      for (const file of readdirSync(src, { recursive: true, encoding: "utf8" })) {
+        if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
+        const text = readFileSync(join(src, file), "utf8");
+        for (const builder of builders)
+          if (new RegExp(`\\b${builder}\\b`).test(text)) found.push(`${name}/${file}: ${builder}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it("are found reaching into another package's src by a relative path, and only then", () => {

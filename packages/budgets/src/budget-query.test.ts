@@ -24,7 +24,7 @@ const budgets = [
 
 const applying = (params: Record<string, string>) => {
   const parsed = parseBudgetQuery(params, ["feature"]);
-  if (!parsed.ok) throw new Error(parsed.reply.body.error.message);
+  if (!parsed.ok) throw new Error(parsed.message);
   return budgets.filter((each) => budgetApplies(each, parsed.query)).map((each) => each.id);
 };
 
@@ -40,7 +40,7 @@ describe("budget filters", () => {
   it("refuse unknown parameters and undeclared dimensions, naming them", () => {
     const fields = (params: Record<string, unknown>) => {
       const parsed = parseBudgetQuery(params, ["feature"]);
-      return parsed.ok ? [] : (parsed.reply.body.error.details ?? []).map(({ field, code }) => `${field}:${code}`);
+      return parsed.ok ? [] : parsed.errors.map(({ field, code }) => `${field}:${code}`);
     };
     expect(fields({ colour: "red" })).toEqual(["colour:invalid_value"]);
     expect(fields({ "context.team": "red" })).toEqual(["context.team:invalid_value"]);

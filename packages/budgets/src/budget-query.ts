@@ -1,5 +1,4 @@
-import type { Parsed } from "@usage-ingestion/reports";
-import { CONTEXT_PREFIX, dimensionOf } from "@usage-ingestion/reports";
+import { CONTEXT_PREFIX, dimensionOf, type Parsed, rejectQuery } from "@usage-ingestion/reports";
 import {
   checkWithCode,
   type FieldError,
@@ -7,7 +6,6 @@ import {
   oneOf,
   PROVIDERS,
   toFieldErrors,
-  validationFailed,
 } from "@usage-ingestion/shared";
 import * as v from "valibot";
 import { BUDGET_ID, type BudgetDocument } from "./budget.ts";
@@ -65,7 +63,7 @@ export function parseBudgetQuery(params: Record<string, unknown>, declared: read
     }
   }
   if (errors.length > 0) {
-    return { ok: false, reply: validationFailed(errors, `Invalid query: ${errors.map((e) => e.message).join("; ")}.`) };
+    return rejectQuery(errors);
   }
   return { ok: true, query: filter };
 }

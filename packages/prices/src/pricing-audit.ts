@@ -44,7 +44,7 @@ export async function pricingAudit(
   now = new Date(),
 ): Promise<string[]> {
   const parsed = parseCostQuery({ ...params, group_by: "provider,model,model_tier" }, [], now);
-  if (!parsed.ok) throw new UserError(parsed.reply.body.error.message);
+  if (!parsed.ok) throw new UserError(parsed.message);
   const query = { ...parsed.query, limit: Number.POSITIVE_INFINITY };
   const source = firestoreReportSource(reportsDb);
   const platform = await loadPlatformPricing(db);

@@ -1,4 +1,4 @@
-import { type ErrorReply, type FieldError, toFieldErrors, validationFailed } from "@usage-ingestion/shared";
+import { type FieldError, toFieldErrors } from "@usage-ingestion/shared";
 import * as v from "valibot";
 import { readPageToken } from "./page-token.ts";
 import { CONTEXT_PREFIX, dimensionOf, FIXED_FIELDS, isFixedField, type ReportField } from "./report-fields.ts";
@@ -20,7 +20,11 @@ export interface CostQuery extends TimeRange {
   offset: number;
 }
 
-export type Parsed<T> = { ok: true; query: T } | { ok: false; reply: ErrorReply };
+/**
+ * A query read, or why not: every field error, and one message naming them all. The HTTP edge answers it
+ * 400 `validation_error`; the command line prints the message.
+ */
+export type Parsed<T> = { ok: true; query: T } | { ok: false; errors: FieldError[]; message: string };
 
 type Params = Record<string, unknown>;
 
@@ -98,15 +102,15 @@ function checkGroupBy(text: string | undefined, declared: readonly string[], err
   return fields as ReportField[];
 }
 
-function reject(errors: FieldError[]): { ok: false; reply: ErrorReply } {
-  return { ok: false, reply: validationFailed(errors, `Invalid query: ${errors.map((e) => e.message).join("; ")}.`) };
+export function rejectQuery(errors: FieldError[]): { ok: false; errors: FieldError[]; message: string } {
+  return { ok: false, errors, message: `Invalid query: ${errors.map((e) => e.message).join("; ")}.` };
 }
 
 export function parseCostQuery(params: Params, declared: readonly string[], now: Date): Parsed<CostQuery> {
   const errors = checkParams(params, COST_PARAMS, declared);
   const range = checkRange(params, now, errors);
   const groupBy = checkGroupBy(typeof params.group_by === "string" ? params.group_by : undefined, declared, errors);
-  if (errors.length > 0) return reject(errors);
+  if (errors.length > 0) return rejectQuery(errors);
   const filters: CostQuery["filters"] = {};
   for (const [name, value] of Object.entries(params)) {
     if (isFixedField(name) || dimensionOf(name) !== null) filters[name as ReportField] = value as string;
@@ -122,7 +126,7 @@ export function parseCostQuery(params: Params, declared: readonly string[], now:
     page !== null && typeof params[name] === "string" && range[name].getTime() !== page[name].getTime();
   if (page === null || moved("from") || moved("to")) {
     const message = "page_token must be a next_page_token of this report, with the same group_by, filters and range";
-    return reject([issue("page_token", "invalid_value", message)]);
+    return rejectQuery([issue("page_token", "invalid_value", message)]);
   }
   return { ok: true, query: { from: page.from, to: page.to, groupBy, filters, format, limit, offset: page.offset } };
 }
@@ -130,5 +134,5 @@ export function parseCostQuery(params: Params, declared: readonly string[], now:
 export function parseRangeQuery(params: Params, now: Date): Parsed<TimeRange> {
   const errors = checkParams(params, UNPRICED_PARAMS, []);
   const range = checkRange(params, now, errors);
-  return errors.length > 0 ? reject(errors) : { ok: true, query: range };
+  return errors.length > 0 ? rejectQuery(errors) : { ok: true, query: range };
 }

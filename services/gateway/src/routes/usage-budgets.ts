@@ -1,6 +1,7 @@
 import type { BudgetStatus } from "@usage-ingestion/budgets";
 import { type BudgetSource, budgetApplies, budgetStatuses, parseBudgetQuery } from "@usage-ingestion/budgets";
 import type { ReportSource } from "@usage-ingestion/reports";
+import { validationFailed } from "@usage-ingestion/shared";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
 import type { ReportCeilings } from "../limits/report-ceilings";
@@ -20,7 +21,7 @@ export function usageBudgets(budgets: BudgetSource, source: ReportSource, now: (
     const organizationId = locals(res).organizationId as string;
     const declared = await source.declaredDimensions(organizationId);
     const parsed = parseBudgetQuery(req.query as Record<string, unknown>, declared);
-    if (!parsed.ok) return send(res, parsed.reply);
+    if (!parsed.ok) return send(res, validationFailed(parsed.errors, parsed.message));
     const applying = (await budgets.list(organizationId)).filter((budget) => budgetApplies(budget, parsed.query));
     const at = now();
     const statuses = await budgetStatuses(source, organizationId, applying, at, ceilings());

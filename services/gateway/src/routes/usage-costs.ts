@@ -1,4 +1,5 @@
 import { costReport, costReportCsv, parseCostQuery, type ReportSource } from "@usage-ingestion/reports";
+import { validationFailed } from "@usage-ingestion/shared";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
 import type { ReportCeilings } from "../limits/report-ceilings";
@@ -9,7 +10,7 @@ export function usageCosts(source: ReportSource, now: () => Date, ceilings: Repo
     const organizationId = locals(res).organizationId as string;
     const declared = await source.declaredDimensions(organizationId);
     const parsed = parseCostQuery(req.query as Record<string, unknown>, declared, now());
-    if (!parsed.ok) return send(res, parsed.reply);
+    if (!parsed.ok) return send(res, validationFailed(parsed.errors, parsed.message));
     // A report stopped at a ceiling is thrown on to the app's error map (422, or 429 when the instance is busy).
     const report = await costReport(source, organizationId, parsed.query, declared, ceilings());
     res.set("Cache-Control", "no-store");

@@ -1,4 +1,5 @@
 import { parseRangeQuery, type ReportSource, unpricedReport } from "@usage-ingestion/reports";
+import { validationFailed } from "@usage-ingestion/shared";
 import type { Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
 import type { ReportCeilings } from "../limits/report-ceilings";
@@ -7,7 +8,7 @@ import type { ReportCeilings } from "../limits/report-ceilings";
 export function usageUnpriced(source: ReportSource, now: () => Date, ceilings: ReportCeilings) {
   return async (req: Request, res: Response) => {
     const parsed = parseRangeQuery(req.query as Record<string, unknown>, now());
-    if (!parsed.ok) return send(res, parsed.reply);
+    if (!parsed.ok) return send(res, validationFailed(parsed.errors, parsed.message));
     const organizationId = locals(res).organizationId as string;
     const report = await unpricedReport(source, organizationId, parsed.query, ceilings());
     res.set("Cache-Control", "no-store");
