@@ -11,3 +11,4 @@ export * from "./organization-documents.ts";
 export * from "./organization-limits.ts";
 export * from "./organizations.ts";
 export * from "./otel-settings.ts";
+export * from "./roles.ts";
