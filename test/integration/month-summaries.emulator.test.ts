@@ -173,7 +173,11 @@ describe("month summaries", () => {
     expect(marked.reads.costRollups).toBeGreaterThan(0);
     expect(marked.totals.cost_nanos).toBe(String(sum + 7));
     expect(folded(await foldDue(db(), Date.now(), options))).toEqual([]);
-    const again = folded(await foldDue(db(), Date.now() + 2 * CLOCK_ALLOWANCE_MS + 1_000, options));
+    // Days after the month are left out: a run minutes ahead just after midnight (UTC) also folds the day
+    // that has just ended, empty here.
+    const again = folded(await foldDue(db(), Date.now() + 2 * CLOCK_ALLOWANCE_MS + 1_000, options)).filter(
+      (p) => p.kind !== "day" || p.day <= (days.at(-1) as string),
+    );
     // The 3rd again too, if it is within the day look-back; the month last.
     expect(again.at(-1)).toEqual({ kind: "month", month });
     expect(again.slice(0, -1).every((p) => p.kind === "day" && p.day === days[2])).toBe(true);
