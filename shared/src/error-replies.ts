@@ -6,7 +6,7 @@ import type { FieldError } from "./field-errors.ts";
  * with which error. Callers send `{ status, body, headers }` as it is and never write an error body.
  */
 export interface ErrorReply {
-  status: 400 | 401 | 404 | 405 | 408 | 413 | 422 | 429 | 431 | 500;
+  status: 400 | 401 | 404 | 405 | 408 | 413 | 415 | 422 | 429 | 431 | 500;
   body: ErrorResponse;
   headers?: Record<string, string>;
 }
@@ -66,6 +66,14 @@ export const bodyTooLarge = (limitBytes: number): ErrorReply => ({
   status: 413,
   body: errorBody("validation_error", `The request body is larger than ${limitBytes / (1024 * 1024)} MiB.`, [
     { field: "body", code: "too_large", message: `body must be at most ${limitBytes} bytes` },
+  ]),
+});
+
+/** 415: a body in an encoding we do not take (gzip or none), reported at the header. */
+export const unsupportedEncoding = (given: string): ErrorReply => ({
+  status: 415,
+  body: errorBody("validation_error", `The Content-Encoding ${given} is not supported; use gzip or none.`, [
+    { field: "headers.content-encoding", code: "invalid_value", message: "content-encoding must be gzip or absent" },
   ]),
 });
 

@@ -5,8 +5,10 @@ import {
   MAX_NESTING_DEPTH,
   nestedTooDeep,
   tooDeepPath,
+  unsupportedEncoding,
 } from "@usage-ingestion/shared";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { isUndecodable, unacceptedEncoding } from "./content-encoding.ts";
 import { locals, send } from "./send.ts";
 
 /** `Content-Type: application/json`, any charset parameter allowed; checked only after authentication. */
@@ -38,6 +40,8 @@ interface BodyReadError {
  * body is `invalid_json` rather than silently an empty object. The parsed value lands in `req.body`.
  */
 export function parseJsonBody(req: Request, res: Response, next: NextFunction) {
+  const encoding = unacceptedEncoding(req.headers);
+  if (encoding !== undefined) return send(res, unsupportedEncoding(encoding));
   readRaw(req, res, (error?: unknown) => {
     if (error) return bodyReadFailed(error as BodyReadError, res, next);
     const raw: unknown = req.body;
@@ -64,12 +68,11 @@ function bodyReadFailed(error: BodyReadError, res: Response, next: NextFunction)
   switch (error.type) {
     case "entity.too.large":
       return send(res, bodyTooLarge(MAX_BODY_BYTES));
-    case "encoding.unsupported":
-      return send(res, invalidJson("The Content-Encoding is not supported; use gzip, deflate or none."));
     case "request.aborted":
     case "request.size.invalid":
       return send(res, invalidJson("The request body was incomplete."));
     default:
+      if (isUndecodable(error)) return send(res, invalidJson("The request body does not decompress as gzip."));
       return next(error);
   }
 }

@@ -152,3 +152,47 @@ describe("POST /usage/transactions: Pub/Sub failing", () => {
     expect(response.headers.get("idempotency-key")).toBeNull();
   });
 });
+
+describe("POST /usage/transactions: compressed bodies (gzip or none)", () => {
+  const send = (body: string | Uint8Array<ArrayBuffer>, encoding: string) =>
+    gateway.request("/usage/transactions", {
+      method: "POST",
+      headers: { ...key, "content-type": "application/json", "content-encoding": encoding },
+      body,
+    });
+
+  it("answers 400 invalid_json for a body that does not decompress as gzip", async () => {
+    const calls = gateway.publisher.calls;
+    const response = await send(JSON.stringify(validTransaction()), "gzip");
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({
+      code: "invalid_json",
+      message: "The request body does not decompress as gzip.",
+    });
+    expect(gateway.publisher.calls).toBe(calls);
+  });
+
+  it.each(["deflate", "br", "zstd", "compress", "gzip, gzip"])(
+    "answers 415 for Content-Encoding %s, before reading the body",
+    async (encoding) => {
+      const calls = gateway.publisher.calls;
+      const response = await send(JSON.stringify(validTransaction()), encoding);
+      expect(response.status).toBe(415);
+      const { error } = await response.json();
+      expect(error.code).toBe("validation_error");
+      expect(error.details).toEqual([
+        {
+          field: "headers.content-encoding",
+          code: "invalid_value",
+          message: "content-encoding must be gzip or absent",
+        },
+      ]);
+      expect(gateway.publisher.calls).toBe(calls);
+    },
+  );
+
+  it("takes identity as no encoding", async () => {
+    const response = await send(JSON.stringify(validTransaction()), "identity");
+    expect(response.status).toBe(202);
+  });
+});

@@ -29,6 +29,21 @@ describe("POST /v1/traces: refused exports, in OTLP's own Status", () => {
     });
   });
 
+  it("answers 400 for a body that does not decompress as gzip, and 415 for another encoding", async () => {
+    const calls = gateway.publisher.calls;
+    const corrupt = await exportTraces("{}", { "content-encoding": "gzip" });
+    expect(corrupt.status).toBe(400);
+    expect(await corrupt.json()).toEqual({ code: 3, message: "The request body does not decompress as gzip." });
+    for (const encoding of ["deflate", "br", "zstd"]) {
+      const refused = await exportTraces("{}", { "content-encoding": encoding });
+      expect(refused.status).toBe(415);
+      expect((await refused.json()).message).toBe(
+        `The Content-Encoding ${encoding} is not supported; use gzip or none.`,
+      );
+    }
+    expect(gateway.publisher.calls).toBe(0);
+  });
+
   it("answers 400 for a body that does not decode, in the request's own encoding", async () => {
     const json = await exportTraces("{nope");
     expect(json.status).toBe(400);

@@ -8,6 +8,7 @@ import {
 import type { Logger } from "@usage-ingestion/shared/server";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { authenticate } from "../auth/authenticate.ts";
+import { isUndecodable, unacceptedEncoding } from "../http/content-encoding.ts";
 import { locals } from "../http/send.ts";
 import type { Candidate } from "../ingest/candidates.ts";
 import { ingestTransactions } from "../ingest/ingest-transactions.ts";
@@ -60,6 +61,13 @@ function readTraces(req: Request, res: Response, next: NextFunction) {
       message: `The Content-Type must be application/x-protobuf or application/json, not ${given}.`,
     });
   }
+  const encoding = unacceptedEncoding(req.headers);
+  if (encoding !== undefined) {
+    return refuse(res, {
+      status: 415,
+      message: `The Content-Encoding ${encoding} is not supported; use gzip or none.`,
+    });
+  }
   readBody(req, res, (error?: unknown) => {
     if (!error) return next();
     switch ((error as { type?: string }).type) {
@@ -71,6 +79,9 @@ function readTraces(req: Request, res: Response, next: NextFunction) {
       case "request.size.invalid":
         return refuse(res, { status: 400, message: "The request body was incomplete." });
       default:
+        if (isUndecodable(error as { status?: number })) {
+          return refuse(res, { status: 400, message: "The request body does not decompress as gzip." });
+        }
         return next(error);
     }
   });
