@@ -1,6 +1,16 @@
 /** A lone surrogate, high or low: text JSON allows (`"\ud800"`) that is not valid Unicode. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * C0 and C1 control characters and the bidirectional formatting characters (decisions.md): in an
+ * identifier they hide or reorder what a report, a log line or a CSV cell shows.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+const CONTROL_OR_BIDI = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** True when the text holds a control or bidirectional formatting character. */
+export const hasControlOrBidi = (text: string): boolean => CONTROL_OR_BIDI.test(text);
+
 /** True when the string is valid Unicode: storable as UTF-8 as it is. */
 export const isWellFormed = (text: string): boolean => !LONE_SURROGATE.test(text);
 

@@ -74,3 +74,51 @@ describe("transaction fields", () => {
     expect(result.transaction.usage[0]?.metrics).toHaveProperty("vendor_extra", "kept");
   });
 });
+
+describe("control and bidirectional formatting characters in identifiers (decisions.md)", () => {
+  const refused = ["\u0000", "\t", "\n", "\u001B", "\u007F", "\u0085", "\u009F", "\u061C", "\u200E", "\u200F"];
+  const bidi = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+
+  it.each([...refused, ...bidi].map((char) => [`U+${char.codePointAt(0)?.toString(16).padStart(4, "0")}`, char]))(
+    "refuses %s in model, model_tier, transaction_id and billable_customer_id, invalid_format at each",
+    (_name, char) => {
+      const text = `gpt${char}4o`;
+      expect(
+        errorsOf(
+          validTransaction({
+            model: text,
+            model_tier: text,
+            transaction_id: text,
+            context: { billable_customer_id: text },
+          }),
+        ),
+      ).toEqual([
+        ["model", "invalid_format"],
+        ["model_tier", "invalid_format"],
+        ["context.billable_customer_id", "invalid_format"],
+        ["transaction_id", "invalid_format"],
+      ]);
+    },
+  );
+
+  it("refuses them in a declared dimension's value, and takes them in other context keys", () => {
+    const transaction = validTransaction({ context: { billable_customer_id: "c", feature: "a\u202Eb", note: "x\ty" } });
+    const judged = validateTransaction(transaction, { root: "body" }, { dimensions: ["feature"] });
+    expect(judged.ok ? [] : judged.errors.map((e) => [e.field, e.code])).toEqual([
+      ["context.feature", "invalid_format"],
+    ]);
+    expect(
+      validateTransaction(
+        validTransaction({ context: { billable_customer_id: "c", note: "x\ty" } }),
+        { root: "body" },
+        { dimensions: ["feature"] },
+      ).ok,
+    ).toBe(true);
+  });
+
+  it("takes other text, right-to-left scripts and emoji included", () => {
+    expect(errorsOf(validTransaction({ model: "نموذج-٤", context: { billable_customer_id: "café 👩‍💻" } }))).toEqual(
+      [],
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { MAX_IDENTIFIER_BYTES, MAX_TRANSACTION_BYTES } from "./limits.ts";
 import { acceptFirst } from "./schemas/accept-first.ts";
 import { withSkippedKeys } from "./schemas/skipped-keys.ts";
 import { type Transaction, TransactionSchema } from "./schemas/transaction.ts";
-import { utf8ByteLength } from "./unicode.ts";
+import { hasControlOrBidi, utf8ByteLength } from "./unicode.ts";
 
 export type TransactionValidation = { ok: true; transaction: Transaction } | { ok: false; errors: FieldError[] };
 
@@ -37,7 +37,7 @@ export function validateTransaction(
   const parsed = parseTransaction(input);
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.issues, place) };
   const transaction = withSkippedKeys(input, parsed.output);
-  const dimensionErrors = source.dimensions?.length ? longDimensions(transaction, source.dimensions, place) : [];
+  const dimensionErrors = source.dimensions?.length ? dimensionProblems(transaction, source.dimensions, place) : [];
   if (dimensionErrors.length > 0) return { ok: false, errors: dimensionErrors };
   const small = source.jsonBytes !== undefined && source.jsonBytes <= SIZE_CHECK_NEEDED_ABOVE_BYTES;
   if (small) return { ok: true, transaction };
@@ -45,14 +45,26 @@ export function validateTransaction(
   return oversize ? { ok: false, errors: [oversize] } : { ok: true, transaction };
 }
 
-/** A declared dimension's value, as its roll-up cell holds it, over MAX_IDENTIFIER_BYTES. */
-function longDimensions(transaction: Transaction, declared: readonly string[], place: FieldErrorPlace) {
+/**
+ * A declared dimension's value, as its roll-up cell holds it, is an identifier: at most
+ * MAX_IDENTIFIER_BYTES, and no control or bidirectional formatting character.
+ */
+function dimensionProblems(transaction: Transaction, declared: readonly string[], place: FieldErrorPlace) {
   const errors: FieldError[] = [];
   for (const name of declared) {
     if (!Object.hasOwn(transaction.context, name)) continue;
-    const bytes = utf8ByteLength(dimensionValue(transaction.context[name]) ?? "");
-    if (bytes <= MAX_IDENTIFIER_BYTES) continue;
+    const text = dimensionValue(transaction.context[name]) ?? "";
     const field = fieldAt(`context.${name}`, place);
+    if (hasControlOrBidi(text)) {
+      errors.push({
+        field,
+        code: "invalid_format",
+        message: `${field} must not contain control characters or bidirectional formatting characters`,
+      });
+      continue;
+    }
+    const bytes = utf8ByteLength(text);
+    if (bytes <= MAX_IDENTIFIER_BYTES) continue;
     errors.push({
       field,
       code: "too_large",

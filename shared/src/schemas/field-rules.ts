@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { checkWithCode } from "../field-errors.ts";
 import { MAX_IDENTIFIER_BYTES } from "../limits.ts";
-import { isWellFormed } from "../unicode.ts";
+import { hasControlOrBidi, isWellFormed } from "../unicode.ts";
 
 /**
  * Building blocks shared by every schema. Messages are phrased to follow the field name
@@ -25,6 +25,16 @@ export const validUnicode = checkWithCode<string>(
   "invalid_format",
   isWellFormed,
   "must be valid Unicode text (it holds a lone surrogate)",
+);
+
+/**
+ * An identifier holds no control or bidirectional formatting character (`invalid_format`). Added after
+ * launch with the identifiers' bounds: the queue message's schema is built without it (see `transaction.ts`).
+ */
+export const plainText = checkWithCode<string>(
+  "invalid_format",
+  (text) => !hasControlOrBidi(text),
+  "must not contain control characters or bidirectional formatting characters",
 );
 
 /** A non-empty identifier: provider, model, customer. */

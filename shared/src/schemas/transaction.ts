@@ -15,6 +15,7 @@ import {
   isJsonObject,
   jsonObject,
   oneOf,
+  plainText,
   validUnicode,
 } from "./field-rules.ts";
 import { type UsageEntry, UsageEntrySchema } from "./usage.ts";
@@ -45,7 +46,7 @@ const contextKeys = checkWithCode<Record<string, unknown>>(
  * identifiers and context came after launch, so messages accepted before them are still read and billed.
  */
 function contextSchema<const TBounded extends boolean>(bounded: TBounded) {
-  const customer = bounded ? v.pipe(identifier, identifierBytes) : identifier;
+  const customer = bounded ? v.pipe(identifier, plainText, identifierBytes) : identifier;
   const shape = v.looseObject({ billable_customer_id: customer }, "must be a JSON object");
   const object = v.custom<Record<string, unknown>>(isJsonObject, "must be a JSON object");
   return bounded ? v.pipe(object, contextKeys, shape) : jsonObject(shape);
@@ -77,7 +78,7 @@ const uniqueUsageTypes = v.rawCheck<UsageEntry[]>(({ dataset, addIssue }) => {
  * bounds on identifiers and context that the gateway checks (see `contextSchema`).
  */
 function transactionSchema<const TBounded extends boolean>(bounded: TBounded) {
-  const id = bounded ? v.pipe(identifier, identifierBytes) : identifier;
+  const id = bounded ? v.pipe(identifier, plainText, identifierBytes) : identifier;
   const tier = v.pipe(v.string("must be a string"), validUnicode);
   /** The client's own id for the event: billed once per organization, ever. */
   const transactionId = v.pipe(
@@ -91,7 +92,7 @@ function transactionSchema<const TBounded extends boolean>(bounded: TBounded) {
       {
         provider: v.pipe(v.string(`must be one of: ${PROVIDERS.join(", ")}`), validUnicode, oneOf(PROVIDERS)),
         model: id,
-        model_tier: v.optional(bounded ? v.pipe(tier, identifierBytes) : tier),
+        model_tier: v.optional(bounded ? v.pipe(tier, plainText, identifierBytes) : tier),
         usage: v.pipe(
           v.array(UsageEntrySchema, "must be an array of usage entries"),
           v.minLength(1, "must contain at least 1 usage entry"),
@@ -99,7 +100,7 @@ function transactionSchema<const TBounded extends boolean>(bounded: TBounded) {
         ),
         context: contextSchema(bounded),
         provider_usage_raw: v.optional(anyJsonObject),
-        transaction_id: v.optional(bounded ? v.pipe(transactionId, identifierBytes) : transactionId),
+        transaction_id: v.optional(bounded ? v.pipe(transactionId, plainText, identifierBytes) : transactionId),
       },
       "must be a JSON object",
     ),

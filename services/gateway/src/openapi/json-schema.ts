@@ -34,6 +34,10 @@ const CHECK_OVERRIDES: Record<string, JsonSchema> = {
   "must be valid Unicode text (it holds a lone surrogate)": {
     description: "Valid Unicode text: a lone surrogate (such as \\ud800) is refused as invalid_format.",
   },
+  // the same identifiers (plainText): no control or bidirectional formatting character (decisions.md)
+  "must not contain control characters or bidirectional formatting characters": {
+    pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",
+  },
 };
 
 function convert(schema: v.GenericSchema): JsonSchema {
