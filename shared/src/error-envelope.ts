@@ -13,6 +13,11 @@ export const ERROR_CODES = [
   "rate_limited",
   // Added by decisions.md (large reports): a report past its ceiling on documents read or on time.
   "report_too_large",
+  // Added by the management API: a member whose role may not do this, a resource not there (or not the
+  // caller's to know of), and a change that would break a rule (the last owner, a duplicate).
+  "forbidden",
+  "not_found",
+  "conflict",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

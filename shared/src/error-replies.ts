@@ -6,7 +6,7 @@ import type { FieldError } from "./field-errors.ts";
  * with which error. Callers send `{ status, body, headers }` as it is and never write an error body.
  */
 export interface ErrorReply {
-  status: 400 | 401 | 404 | 405 | 408 | 413 | 415 | 422 | 429 | 431 | 500;
+  status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 431 | 500;
   body: ErrorResponse;
   headers?: Record<string, string>;
 }
@@ -37,6 +37,15 @@ export const unauthorized = (message: string): ErrorReply => ({
   status: 401,
   body: errorBody("unauthorized", message),
 });
+
+/** 403 `forbidden`: the caller is known and a member, but its role may not do this. */
+export const forbidden = (message: string): ErrorReply => ({ status: 403, body: errorBody("forbidden", message) });
+
+/** 404 `not_found`: no such resource, or one the caller may not know exists (another organization's). */
+export const notFound = (message: string): ErrorReply => ({ status: 404, body: errorBody("not_found", message) });
+
+/** 409 `conflict`: the change would break a rule (the last owner, a duplicate id, a stale `If-Match`). */
+export const conflict = (message: string): ErrorReply => ({ status: 409, body: errorBody("conflict", message) });
 
 /** 500 `internal_error`: something on our side failed; the client may retry. */
 export const internalError = (message: string): ErrorReply => ({
