@@ -130,7 +130,10 @@ export interface ErrorObject {
     | "internal_error"
     | "partial_failure"
     | "rate_limited"
-    | "report_too_large";
+    | "report_too_large"
+    | "forbidden"
+    | "not_found"
+    | "conflict";
   message: string;
   details?: FieldError[];
 }
