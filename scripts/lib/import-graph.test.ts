@@ -7,6 +7,18 @@ import { REPO_ROOT } from "./services.ts";
 
 const SOURCE_DIRS = ["shared", "packages", "services", "clients", "scripts", "test"];
 
+/** The names a file imports from `@usage-ingestion/shared`. */
+const importedFromShared = (text: string): string[] =>
+  [...text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"@usage-ingestion\/shared"/g)].flatMap((m) =>
+    (m[1] ?? "").split(",").map(
+      (part) =>
+        part
+          .replace(/^\s*type\s+/, "")
+          .split(/\s+as\s+/)[0]
+          ?.trim() ?? "",
+    ),
+  );
+
 describe("imports", () => {
   it("form no circle anywhere in the repository, type-only imports included", () => {
     const graph = importGraph(REPO_ROOT, SOURCE_DIRS);
@@ -43,8 +55,10 @@ describe("imports", () => {
       for (const file of readdirSync(src, { recursive: true, encoding: "utf8" })) {
         if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
         const text = readFileSync(join(src, file), "utf8");
+        // A builder is reached by importing it from shared; the same word in prose or a string (a record's
+        // status `conflict`) is not one.
         for (const builder of builders)
-          if (new RegExp(`\\b${builder}\\b`).test(text)) found.push(`${name}/${file}: ${builder}`);
+          if (importedFromShared(text).includes(builder as string)) found.push(`${name}/${file}: ${builder}`);
       }
     }
     expect(found).toEqual([]);
