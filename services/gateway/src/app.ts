@@ -4,6 +4,8 @@ import type { ReportSource } from "@usage-ingestion/reports";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
+import { readKeyOrSession } from "./auth/session/session-reads.ts";
+import type { SignIn } from "./auth/session/sign-in.ts";
 import {
   type GatewayRole,
   parseGatewayConfig,
@@ -22,6 +24,7 @@ import { type RateLimitConfig, rateLimits } from "./limits/rate-limits.ts";
 import { reportCeilings } from "./limits/report-ceilings";
 import { reportsAtOnce } from "./limits/reports-at-once.ts";
 import type { Publisher } from "./queue/publisher.ts";
+import { mountSignInRoutes } from "./routes/auth-routes.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
 import { openApi } from "./routes/openapi.ts";
@@ -46,6 +49,8 @@ export interface GatewayDeps {
   reports?: ReportSource;
   /** The organizations' budgets (see firestoreBudgetSource), for GET /usage/budgets beside the reports. */
   budgets?: BudgetSource;
+  /** People's sign-in (createSignIn); absent, /auth and /v1/me answer 404 and the reports take keys only. */
+  signIn?: SignIn;
   now?: () => Date;
 }
 
@@ -89,8 +94,9 @@ export function createApp(deps: GatewayDeps): express.Express {
   }
   if (role === "reports" && !deps.reports) throw new Error("a gateway of role reports needs a report source");
   if (servesReports(role) && deps.reports) {
+    const byKey = authenticate(deps.keys, deps.logger, limits, "read");
     const readKey = [
-      authenticate(deps.keys, deps.logger, limits, "read"),
+      deps.signIn ? readKeyOrSession(deps.signIn, byKey) : byKey,
       limitReports(limits),
       reportsAtOnce(reporting.atOnce),
     ];
@@ -105,6 +111,7 @@ export function createApp(deps: GatewayDeps): express.Express {
     }
     app.get(DASHBOARD_PATHS, dashboardFile);
   }
+  if (servesReports(role) && deps.signIn) mountSignInRoutes(app, deps.signIn, deps.logger);
   app.use(notFound);
   app.use(answerErrors(deps.logger));
   return app;

@@ -10,6 +10,7 @@ import {
   universeDomainVar,
 } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
+import { SIGN_IN_ENV, signInConfig } from "./auth/session/sign-in-config.ts";
 import type { RateLimitConfig } from "./limits/rate-limits.ts";
 import type { ReportsAtOnce } from "./limits/reports-at-once.ts";
 
@@ -61,6 +62,14 @@ export const GatewayEnvSchema = v.object({
   REPORTS_AT_ONCE_PER_KEY: integerVar(4),
   LOG_FORMAT: logFormatVar(),
 });
+
+/**
+ * People's sign-in (docs/sign-in.md): all five set, or none (then /auth and /v1/me answer 404). Apart
+ * from GatewayEnvSchema until the Terraform module sets them (its test holds the module to that schema).
+ */
+export const SignInEnvSchema = v.object(SIGN_IN_ENV);
+export const parseSignInConfig = (env: Record<string, string | undefined>) =>
+  signInConfig(parseConfig(SignInEnvSchema, env));
 
 export type GatewayConfig = v.InferOutput<typeof GatewayEnvSchema>;
 

@@ -1,5 +1,7 @@
 // What the tests, the bench and the command line use of the gateway; its composition root is server.ts.
 export * from "./app.ts";
+export * from "./auth/session/sign-in.ts";
+export * from "./auth/session/sign-in-config.ts";
 export * from "./env.ts";
 export * from "./http/parser-errors.ts";
 export * from "./limits/rate-limits.ts";

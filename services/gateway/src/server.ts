@@ -10,14 +10,24 @@ import {
 import { firestoreReportSource } from "@usage-ingestion/reports";
 import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/server";
 import { createApp } from "./app.ts";
-import { parseGatewayConfig, rateLimitConfig, reportSettings, servesIngestion, servesReports } from "./env.ts";
+import { createSignIn } from "./auth/session/sign-in.ts";
+import {
+  parseGatewayConfig,
+  parseSignInConfig,
+  rateLimitConfig,
+  reportSettings,
+  servesIngestion,
+  servesReports,
+} from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
 import { pubSubPublisher } from "./queue/publisher.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
 let config: ReturnType<typeof parseGatewayConfig>;
+let signInSettings: ReturnType<typeof parseSignInConfig>;
 try {
   config = parseGatewayConfig(process.env);
+  signInSettings = parseSignInConfig(process.env);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   jsonLogger().log("ERROR", error.message);
@@ -67,6 +77,8 @@ const server = createApp({
     : {}),
   rateLimits: rateLimitConfig(config),
   reportSettings: reportSettings(config),
+  // People sign in where the reports are served; members and sessions live with the organizations.
+  ...(signInSettings && servesReports(role) ? { signIn: createSignIn(signInSettings, firestore) } : {}),
 }).listen(config.PORT, () => {
   logger.log("INFO", `gateway (${role}) listening on port ${config.PORT}`, {
     port: config.PORT,

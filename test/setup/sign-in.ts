@@ -1,0 +1,145 @@
+import { firestoreBudgetSource } from "@usage-ingestion/budgets";
+import { createApp, createSignIn, signInConfig } from "@usage-ingestion/gateway";
+import { cachedKeyStore, firestoreKeyStore } from "@usage-ingestion/organizations";
+import { firestoreReportSource } from "@usage-ingestion/reports";
+import { type DevelopmentAccount, startDevelopmentProvider } from "../../scripts/local-stack/oidc-provider.ts";
+import { memoryLogger } from "./gateway.ts";
+import { databases, firestore, freeClosedPort, reportsFirestore } from "./harness.ts";
+
+/**
+ * A browser's cookies, per origin, over fetch with `redirect: "manual"`: each Set-Cookie kept (or dropped
+ * when it expires), each request sent with its origin's cookies.
+ */
+export class CookieJar {
+  private readonly jars = new Map<string, Map<string, string>>();
+
+  cookies(origin: string): Map<string, string> {
+    const jar = this.jars.get(origin) ?? new Map<string, string>();
+    this.jars.set(origin, jar);
+    return jar;
+  }
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const { origin } = new URL(url);
+    const jar = this.cookies(origin);
+    const headers = new Headers(init.headers);
+    if (jar.size > 0) headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const expired = attributes.some((attribute) => {
+        const [key = "", value = ""] = attribute.trim().split("=");
+        return (
+          (key.toLowerCase() === "max-age" && Number(value) <= 0) ||
+          (key.toLowerCase() === "expires" && Date.parse(value) <= Date.now())
+        );
+      });
+      if (expired) jar.delete(name);
+      else jar.set(name, pair.slice(at + 1).trim());
+    }
+    return response;
+  }
+}
+
+export const PASSWORD = "correct horse battery staple";
+
+/** A gateway with sign-in on the emulators, its development provider, and accounts the test names. */
+export async function signInFixture(accounts: Array<Omit<DevelopmentAccount, "password"> & { password?: string }>) {
+  const port = await freeClosedPort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const provider = await startDevelopmentProvider({
+    redirectUri: `${baseUrl}/auth/callback`,
+    accounts: accounts.map((account) => ({ password: PASSWORD, ...account })),
+  });
+  const config = signInConfig({
+    OIDC_ISSUER_URL: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    PUBLIC_BASE_URL: baseUrl,
+    SESSION_SECRET: "a test session secret of at least 32 characters",
+    SESSION_MAX_AGE_HOURS: 12,
+  });
+  if (!config) throw new Error("sign-in is configured");
+  const logger = memoryLogger();
+  const app = createApp({
+    role: "reports",
+    keys: cachedKeyStore(firestoreKeyStore(databases()), { ttlMs: 0, maxEntries: 100, lookupTimeoutMs: 5_000 }),
+    logger,
+    reports: firestoreReportSource(reportsFirestore()),
+    budgets: firestoreBudgetSource(reportsFirestore()),
+    signIn: createSignIn(config, firestore()),
+  });
+  const server = app.listen(port, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+
+  /** Signs in through the provider's form as a browser would; answers the gateway's last answer. */
+  async function signIn(jar: CookieJar, email: string, password = PASSWORD, returnTo?: string) {
+    const login = `${baseUrl}/auth/login${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ""}`;
+    let response = await jar.fetch(login);
+    let url = login;
+    for (let hops = 0; hops < 10; hops++) {
+      if (response.status >= 300 && response.status < 400) {
+        url = new URL(response.headers.get("location") as string, url).href;
+        if (url.startsWith(baseUrl) && !new URL(url).pathname.startsWith("/auth/")) return { response, url };
+        response = await jar.fetch(url);
+        continue;
+      }
+      if (response.status === 200 && url.startsWith(provider.issuer)) {
+        const html = await response.text();
+        const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] as string;
+        url = new URL(action, url).href;
+        response = await jar.fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email, password }).toString(),
+        });
+        continue;
+      }
+      return { response, url };
+    }
+    throw new Error("sign-in did not finish within 10 hops");
+  }
+
+  /** GET /v1/me, answering the body and the session's CSRF token. */
+  async function me(jar: CookieJar) {
+    const response = await jar.fetch(`${baseUrl}/v1/me`);
+    return { response, token: response.headers.get("x-csrf-token") ?? "" };
+  }
+
+  /** A request with the session, the gateway's Origin and the token (each overridable). */
+  function send(
+    jar: CookieJar,
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; origin?: string | null } = {},
+  ) {
+    const headers: Record<string, string> = {};
+    if (options.origin !== null) headers.origin = options.origin ?? baseUrl;
+    if (options.token) headers["x-csrf-token"] = options.token;
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    return jar.fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+  }
+
+  return {
+    baseUrl,
+    provider,
+    config,
+    logger,
+    signIn,
+    me,
+    send,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await provider.close();
+    },
+  };
+}
