@@ -14,6 +14,8 @@ export const COLLECTIONS = {
   webhookDeliveries: "webhook_deliveries",
   webhookAttempts: "webhook_attempts",
   budgets: "budgets",
+  /** Under each organization, in the records database and (for key changes) in the keys database. */
+  auditLog: "audit_log",
 } as const;
 
 /** Document paths, for `firestore.doc(path)`: the only place they are spelled out. */

@@ -11,6 +11,7 @@ export * from "./providers.ts";
 export * from "./records.ts";
 export * from "./responses.ts";
 export * from "./schemas/field-rules.ts";
+export * from "./schemas/page-query.ts";
 export * from "./schemas/queue-message.ts";
 export * from "./schemas/transaction.ts";
 export * from "./schemas/usage.ts";

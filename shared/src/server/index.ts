@@ -1,6 +1,7 @@
 // Server-only helpers (Node built-ins, process output). The contract itself is in the package's main entry,
 // which runs anywhere: browsers, edge runtimes, Node.
 export * from "./config.ts";
+export * from "./etag.ts";
 export * from "./firestore/commit-wire.ts";
 export * from "./firestore/commits-transport.ts";
 export * from "./firestore/firestore-client-commits.ts";
