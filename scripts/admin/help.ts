@@ -23,14 +23,20 @@ Organizations
   org otel show <org-id>              them, or the defaults
 
 API keys
-  key create <org-id> [--scope ingest|read]
+  key create <org-id> [--scope ingest|read|admin] [--name NAME]
                                       create a key (default scope ingest: sends usage; read: reports and
-                                      dashboard only); it is printed once, alone on the last line
-  key list <org-id>                   list the organization's keys (prefix, status, created, scope)
+                                      dashboard only; admin: the management API, docs/management-api.md);
+                                      it is printed once, alone on the last line
+  key list <org-id>                   list the organization's keys (prefix, status, created, scope, id,
+                                      name)
   key disable <key-prefix>            disable the key with this prefix
   key migrate                         copy every key of the records database into KEYS_DATABASE
                                       (keys already there are left as they are); then deploy the
                                       gateway reading KEYS_DATABASE (docs/decisions/0010)
+
+Audit log
+  audit <org-id> [--limit N]          every change, newest first: time, actor, action, target, request
+                                      id (docs/management-api.md)
 
 Custom prices (schema: README; effective_from absent = always in effect, from any receive time)
   pricing set <org-id> <file.json>    replace the organization's whole list of custom prices

@@ -1,5 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
+import type { ChangeContext } from "@usage-ingestion/audit";
 import {
   copyApiKeysToKeysDatabase,
   createApiKey,
@@ -17,11 +18,13 @@ import { UserError } from "@usage-ingestion/shared";
 import type { DeliveryQueue, SecretBox } from "@usage-ingestion/webhooks";
 import { adminTarget } from "../lib/local-stack-state.ts";
 import { defaultTopologyNames } from "../lib/topology.ts";
+import { runAuditCommand } from "./audit-command.ts";
 import { runBudgetCommand } from "./budget-cli.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
 import { adminDatabases, adminFirestore } from "./firestore.ts";
 import { HELP } from "./help.ts";
 import { runLimitsCommand } from "./limits.ts";
+import { operatorOfThisRun } from "./operator.ts";
 import { runOtelCommand } from "./otel.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 import { adminRecordsFeed } from "./records-feed-config.ts";
@@ -52,6 +55,8 @@ export interface AdminClients {
   deliveryQueue?: () => DeliveryQueue;
   /** The records feed (reprice, records publish); default: the records topic through `pubsub`. */
   records?: () => RecordsFeed;
+  /** Who the audit log names for this run's changes; default: this machine's operator (operator.ts). */
+  change?: ChangeContext;
 }
 
 export async function runAdmin(args: string[], db: Firestore, out: Out, clients: AdminClients = {}): Promise<void> {
@@ -61,6 +66,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
   const records = clients.records ?? (() => (feed ??= adminRecordsFeed(pubsub(), process.env)));
   const reportsDb = clients.reportsDb ?? db;
   const databases = { records: db, keys: clients.keysDb ?? db };
+  const change = clients.change ?? operatorOfThisRun();
   const [group, action, ...rest] = args;
   const need = (count: number, usage: string) => {
     if (rest.length < count) throw new UserError(`usage: npm run admin -- ${usage}`);
@@ -94,10 +100,16 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     case "org otel":
       return runOtelCommand(rest, db, out);
     case "key create": {
-      need(1, "key create <org-id> [--scope ingest|read]");
+      need(1, "key create <org-id> [--scope ingest|read|admin] [--name NAME]");
       const scopeAt = rest.indexOf("--scope");
       const scope = scopeAt >= 0 ? parseKeyScope(rest[scopeAt + 1] ?? "") : "ingest";
-      const created = await createApiKey(databases, rest[0] as string, undefined, undefined, scope);
+      const nameAt = rest.indexOf("--name");
+      const name = nameAt >= 0 ? rest[nameAt + 1] : undefined;
+      if (nameAt >= 0 && !name) throw new UserError("--name needs a value");
+      const created = await createApiKey(databases, rest[0] as string, undefined, undefined, scope, {
+        change,
+        ...(name ? { name } : {}),
+      });
       out(`created ${scope} key ${created.prefix}... for ${created.organization_id}; it is shown once, keep it now:`);
       return out(created.key);
     }
@@ -105,12 +117,14 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       need(1, "key list <org-id>");
       const keys = await listApiKeys(databases, rest[0] as string);
       if (keys.length === 0) return out("no keys");
-      for (const key of keys) out(`${key.prefix}...\t${key.status}\t${key.created_at}\t${key.scope}`);
+      for (const key of keys) {
+        out(`${key.prefix}...\t${key.status}\t${key.created_at}\t${key.scope}\t${key.id}\t${key.name ?? "-"}`);
+      }
       return;
     }
     case "key disable": {
       need(1, "key disable <key-prefix>");
-      const key = await disableApiKey(databases, rest[0] as string);
+      const key = await disableApiKey(databases, rest[0] as string, change);
       return out(`disabled key ${key.prefix}... of ${key.organization_id}`);
     }
     case "key migrate": {
@@ -176,6 +190,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       return out(`replayed ${replayed} dead letter(s), skipped ${outcomes.length - replayed} already stored`);
     }
     default:
+      if (group === "audit") return runAuditCommand(action ? [action, ...rest] : [], databases, out);
       if (group === "webhook") return runWebhookCommand(action, rest, db, out, webhookClients(pubsub, clients));
       if (await runReportCommand(args, db, reportsDb, out)) return;
       if (group === "reprice" && action) return runReprice([action, ...rest], db, out, records);

@@ -33,8 +33,8 @@ describe("admin: key scopes, dimensions and costs", () => {
     ).toBe("ingest");
     const listed = await admin("key", "list", org);
     expect(listed.map((line) => line.split("\t")[3]).sort()).toEqual(["ingest", "read"]);
-    await expect(admin("key", "create", org, "--scope", "admin")).rejects.toThrow(
-      /--scope must be one of: ingest, read/,
+    await expect(admin("key", "create", org, "--scope", "owner")).rejects.toThrow(
+      /--scope must be one of: ingest, read, admin/,
     );
   });
 

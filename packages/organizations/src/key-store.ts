@@ -1,4 +1,5 @@
 import { COLLECTIONS } from "@usage-ingestion/shared";
+import { apiKeyId } from "./api-keys.ts";
 import type { Databases } from "./keys-database.ts";
 import type {
   ApiKeyDocument,
@@ -11,6 +12,8 @@ import type {
 /** An active key of an active organization, with what it may do. */
 export interface ActiveKey {
   organizationId: string;
+  /** The key's public id (apiKeyId): who acted, in the audit log. Absent from hand-made stores in tests. */
+  keyId?: string;
   scope: KeyScope;
   /** The organization's declared context dimensions, read with it: ingestion bounds their values. */
   dimensions: readonly string[];
@@ -40,6 +43,7 @@ export function firestoreKeyStore(db: Databases): KeyStore {
       if (org?.status !== "active") return null;
       return {
         organizationId: key.organization_id,
+        keyId: key.id ?? apiKeyId(keyHash),
         scope: key.scope ?? "ingest",
         dimensions: org.dimensions ?? [],
         ...(org.limits ? { limits: org.limits } : {}),

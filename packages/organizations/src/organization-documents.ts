@@ -1,8 +1,12 @@
 /** An organization and its API keys as Firestore holds them: settings, dimensions, limits, OTLP. */
 export type Status = "active" | "disabled";
 
-/** `ingest`: POST /usage/transactions only. `read`: the report routes and the dashboard only. */
-export const KEY_SCOPES = ["ingest", "read"] as const;
+/**
+ * `ingest`: POST /usage/transactions and /v1/traces only. `read`: the report routes and the dashboard only.
+ * `admin`: the management API of its own organization with the role `admin`, and the report routes (that
+ * role may read costs); never ingestion nor members (docs/management-api.md).
+ */
+export const KEY_SCOPES = ["ingest", "read", "admin"] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export interface ApiKeyDocument {
@@ -12,6 +16,14 @@ export interface ApiKeyDocument {
   created_at: string;
   /** Absent on keys made before scopes existed: those are `ingest` keys. */
   scope?: KeyScope;
+  /** `key_` and the first 16 hex digits of the hash (apiKeyId); absent on older keys, which derive it. */
+  id?: string;
+  /** A name the creator gave; absent on older keys. */
+  name?: string;
+  /** Who made it, as the audit log names actors; absent on older keys. */
+  created_by?: { type: string; id: string };
+  /** When the gateway last saw it in use, written at most every few minutes per instance (may lag). */
+  last_used_at?: string;
 }
 
 export interface OrganizationDocument {

@@ -1,4 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
+import { type ChangeContext, operatorChange } from "@usage-ingestion/audit";
 import { getOrganization } from "@usage-ingestion/organizations";
 import { DOCUMENT_PATHS, toFieldErrors, UserError } from "@usage-ingestion/shared";
 import * as v from "valibot";
@@ -9,6 +10,7 @@ import {
   CustomPricingFileSchema,
   unknownPriceKey,
 } from "./custom-pricing.ts";
+import { recordPriceChanges } from "./price-ids.ts";
 
 /** Parses JSON text, or says where it is not JSON. */
 export function parseJson(text: string, what: string): unknown {
@@ -62,7 +64,7 @@ function fileShapeError(json: unknown): never {
   throw new UserError(`the pricing file is invalid:\n${problems.join("\n")}`);
 }
 
-const keyOf = (price: Pick<CustomPrice, "provider" | "model" | "model_tier" | "effective_from">) =>
+export const keyOf = (price: Pick<CustomPrice, "provider" | "model" | "model_tier" | "effective_from">) =>
   [price.provider, price.model, price.model_tier ?? "", price.effective_from ?? ""].join("\u0000");
 
 /** Names one price entry for messages. */
@@ -73,36 +75,68 @@ export const describePrice = (
     price.effective_from ? ` effective ${price.effective_from}` : " (always in effect)"
   }`;
 
-async function storePrices(db: Firestore, organizationId: string, prices: CustomPrice[], now: Date) {
-  const doc: CustomPricingDocument = { prices, updated_at: now.toISOString() };
-  await db.doc(DOCUMENT_PATHS.customPricing(organizationId)).set(doc);
-  return doc;
+/**
+ * Replaces the organization's list, with one audit entry per price added, replaced or removed, all in one
+ * transaction: the list and its entries are written together or not at all.
+ */
+async function storePrices(
+  db: Firestore,
+  organizationId: string,
+  prices: CustomPrice[],
+  now: Date,
+  change: ChangeContext,
+  updating: (current: CustomPrice[]) => CustomPrice[] = () => prices,
+) {
+  const ref = db.doc(DOCUMENT_PATHS.customPricing(organizationId));
+  return db.runTransaction(async (transaction) => {
+    const snap = await transaction.get(ref);
+    const current = (snap.data() as CustomPricingDocument | undefined)?.prices ?? [];
+    const next = updating(current);
+    const doc: CustomPricingDocument = { prices: next, updated_at: now.toISOString() };
+    transaction.set(ref, doc);
+    recordPriceChanges(transaction, db, organizationId, change, current, next, now);
+    return doc;
+  });
 }
 
 /** Validates a pricing file's text and replaces the organization's custom prices with it. */
-export async function setCustomPricing(db: Firestore, organizationId: string, fileText: string, now = new Date()) {
+export async function setCustomPricing(
+  db: Firestore,
+  organizationId: string,
+  fileText: string,
+  now = new Date(),
+  change: ChangeContext = operatorChange(),
+) {
   await getOrganization(db, organizationId);
   const json = parseJson(fileText, "the pricing file");
   const listed = (json as { prices?: unknown } | null)?.prices;
   const prices = Array.isArray(listed)
     ? validPrices(listed, (index) => `prices.${index}`, "the pricing file")
     : fileShapeError(json);
-  return storePrices(db, organizationId, prices, now);
+  return storePrices(db, organizationId, prices, now, change);
 }
 
 /**
  * Adds prices (one object, or an array of them) to the organization's list; an entry for the same
  * provider, model, tier and effective_from is replaced. Returns what was added and what was replaced.
  */
-export async function addCustomPrices(db: Firestore, organizationId: string, text: string, now = new Date()) {
+export async function addCustomPrices(
+  db: Firestore,
+  organizationId: string,
+  text: string,
+  now = new Date(),
+  change: ChangeContext = operatorChange(),
+) {
   await getOrganization(db, organizationId);
   const json = parseJson(text, "the price");
   const list = Array.isArray(json) ? json : [json];
   const added = validPrices(list, (index) => `${index}`, "the prices", !Array.isArray(json));
-  const current = (await getCustomPricing(db, organizationId)).prices;
   const replacing = new Set(added.map(keyOf));
-  const replaced = current.filter((price) => replacing.has(keyOf(price)));
-  await storePrices(db, organizationId, [...current.filter((price) => !replacing.has(keyOf(price))), ...added], now);
+  let replaced: CustomPrice[] = [];
+  await storePrices(db, organizationId, [], now, change, (current) => {
+    replaced = current.filter((price) => replacing.has(keyOf(price)));
+    return [...current.filter((price) => !replacing.has(keyOf(price))), ...added];
+  });
   return { added, replaced };
 }
 
@@ -112,6 +146,7 @@ export async function removeCustomPrice(
   organizationId: string,
   which: Pick<CustomPrice, "provider" | "model" | "model_tier" | "effective_from">,
   now = new Date(),
+  change: ChangeContext = operatorChange(),
 ) {
   await getOrganization(db, organizationId);
   const current = (await getCustomPricing(db, organizationId)).prices;
@@ -127,11 +162,13 @@ export async function removeCustomPrice(
       }`,
     );
   }
-  await storePrices(db, organizationId, left, now);
+  await storePrices(db, organizationId, left, now, change, (stored) =>
+    stored.filter((price) => keyOf({ ...price, effective_from: normalisedTime(price.effective_from) }) !== wanted),
+  );
   return { removed: current.length - left.length, left: left.length };
 }
 
-const normalisedTime = (time: string | undefined) => {
+export const normalisedTime = (time: string | undefined) => {
   if (time === undefined) return undefined;
   const parsed = new Date(time);
   return Number.isNaN(parsed.getTime()) ? time : parsed.toISOString();

@@ -1,4 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
+import { type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
 import { getOrganization } from "@usage-ingestion/organizations";
 import { loadCustomPricing, loadPlatformPricing } from "@usage-ingestion/prices";
 import { mergeData } from "@usage-ingestion/reports";
@@ -17,9 +18,10 @@ import { repricedRollupWrites, repriceRecord } from "./repricing.ts";
 export async function repriceUnpriced(
   db: Firestore,
   organizationId: string,
-  options: { dryRun?: boolean; now?: Date; feed?: RecordsFeed } = {},
+  options: { dryRun?: boolean; now?: Date; feed?: RecordsFeed; change?: ChangeContext } = {},
 ) {
   const now = options.now ?? new Date();
+  const change = options.change ?? operatorChange();
   await getOrganization(db, organizationId);
   const custom = await loadCustomPricing(db, organizationId);
   const platform = await loadPlatformPricing(db);
@@ -55,6 +57,13 @@ export async function repriceUnpriced(
         revision: revisionOf(stored) + 1,
       };
       tx.update(doc.ref, update);
+      // Each record is its own transaction, so each carries its own entry: no record re-priced without one.
+      recordChange(tx, db, organizationId, change, {
+        action: "record.repriced",
+        target: { type: "record", id: doc.id },
+        before: { status: stored.status, unpriced_reason: stored.unpriced_reason ?? null, cost_usd: null },
+        after: { status: fields.status, cost_usd: fields.cost_usd ?? null },
+      });
       for (const write of repricedRollupWrites(db, stored, fields)) {
         tx.set(write.ref, mergeData(write), { merge: true });
       }
