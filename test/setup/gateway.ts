@@ -120,6 +120,8 @@ export async function startTestGateway(options: {
     ...(options.now ? { now: options.now } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.reportSettings ? { reportSettings: options.reportSettings } : {}),
+    // The management API on the same emulator databases the harness seeds.
+    management: { databases: databases() },
   });
   const served = await serve(app, (server) => answerParserErrors(server, logger));
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>

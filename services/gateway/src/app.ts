@@ -4,6 +4,8 @@ import type { ReportSource } from "@usage-ingestion/reports";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
+import { type AccessResolver, adminKeyAccess } from "./auth/organization-access.ts";
+import { sessionOrganizationAccess } from "./auth/session/session-organization-access.ts";
 import { readKeyOrSession } from "./auth/session/session-reads.ts";
 import type { SignIn } from "./auth/session/sign-in.ts";
 import {
@@ -19,9 +21,10 @@ import { answerErrors, methodNotAllowed, notFound } from "./http/fallbacks.ts";
 import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { send } from "./http/send.ts";
 import { limitIngestion, limitReports } from "./limits/limit-requests.ts";
 import { type RateLimitConfig, rateLimits } from "./limits/rate-limits.ts";
-import { reportCeilings } from "./limits/report-ceilings";
+import { reportCeilings } from "./limits/report-ceilings.ts";
 import { reportsAtOnce } from "./limits/reports-at-once.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { mountSignInRoutes } from "./routes/auth-routes.ts";
@@ -32,6 +35,7 @@ import { otlpTraces } from "./routes/otlp-traces.ts";
 import { usageBudgets } from "./routes/usage-budgets.ts";
 import { usageCosts } from "./routes/usage-costs.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
+import { type ManagementDeps, mountManagementRoutes } from "./routes/v1/management-routes.ts";
 
 export interface GatewayDeps {
   /** What this gateway serves (GATEWAY_ROLE); absent, both. The other role's routes answer 404. */
@@ -51,6 +55,15 @@ export interface GatewayDeps {
   budgets?: BudgetSource;
   /** People's sign-in (createSignIn); absent, /auth and /v1/me answer 404 and the reports take keys only. */
   signIn?: SignIn;
+  /** The management API's stores (routes/v1/); absent, `/v1/orgs/...` is not served. */
+  management?: ManagementDeps;
+  /**
+   * More ways to recognise a caller of the management API, tried in order after the admin key's (which
+   * decides every request carrying X-Api-Key): the sign-in work adds people's sessions here.
+   */
+  access?: AccessResolver[];
+  /** Notes each key used, for its `last_used_at` (see keyLastUsed): a map look-up, never a write. */
+  keyUsed?: (keyHash: string) => void;
   now?: () => Date;
 }
 
@@ -81,7 +94,7 @@ export function createApp(deps: GatewayDeps): express.Express {
     // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
     app.post(
       "/usage/transactions",
-      authenticate(deps.keys, deps.logger, limits),
+      authenticate(deps.keys, deps.logger, limits, "ingest", send, deps.keyUsed),
       requireJsonContentType,
       parseJsonBody,
       limitIngestion(limits),
@@ -89,12 +102,16 @@ export function createApp(deps: GatewayDeps): express.Express {
     );
     app.all("/usage/transactions", methodNotAllowed("POST"));
     // OTLP/HTTP traces: each model-call span becomes a transaction on the same path (docs/opentelemetry.md).
-    app.post("/v1/traces", otlpTraces({ keys: deps.keys, publisher: deps.publisher, logger: deps.logger, limits }));
+    app.post(
+      "/v1/traces",
+      otlpTraces({ keys: deps.keys, publisher: deps.publisher, logger: deps.logger, limits, keyUsed: deps.keyUsed }),
+    );
     app.all("/v1/traces", methodNotAllowed("POST"));
   }
   if (role === "reports" && !deps.reports) throw new Error("a gateway of role reports needs a report source");
   if (servesReports(role) && deps.reports) {
-    const byKey = authenticate(deps.keys, deps.logger, limits, "read");
+    // An admin key acts as the role admin, which may read costs: the report routes take it too.
+    const byKey = authenticate(deps.keys, deps.logger, limits, ["read", "admin"], send, deps.keyUsed);
     const readKey = [
       deps.signIn ? readKeyOrSession(deps.signIn, byKey) : byKey,
       limitReports(limits),
@@ -112,6 +129,15 @@ export function createApp(deps: GatewayDeps): express.Express {
     app.get(DASHBOARD_PATHS, dashboardFile);
   }
   if (servesReports(role) && deps.signIn) mountSignInRoutes(app, deps.signIn, deps.logger);
+  if (servesReports(role) && deps.management) {
+    // Keys first, then any given resolvers, then people's sessions where sign-in is configured.
+    const resolvers = [
+      adminKeyAccess(deps.keys, deps.logger, limits, deps.keyUsed),
+      ...(deps.access ?? []),
+      ...(deps.signIn ? [sessionOrganizationAccess(deps.signIn)] : []),
+    ];
+    mountManagementRoutes(app, deps.management, resolvers, limits);
+  }
   app.use(notFound);
   app.use(answerErrors(deps.logger));
   return app;

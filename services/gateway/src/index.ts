@@ -1,5 +1,6 @@
 // What the tests, the bench and the command line use of the gateway; its composition root is server.ts.
 export * from "./app.ts";
+export * from "./auth/organization-access.ts";
 export * from "./auth/session/sign-in.ts";
 export * from "./auth/session/sign-in-config.ts";
 export * from "./env.ts";
@@ -9,3 +10,4 @@ export * from "./openapi/document.ts";
 export * from "./otlp/decode.ts";
 export * from "./queue/publisher.ts";
 export * from "./routes/dashboard.ts";
+export * from "./routes/v1/management-routes.ts";

@@ -4,6 +4,7 @@ import { firestoreBudgetSource } from "@usage-ingestion/budgets";
 import {
   cachedKeyStore,
   firestoreKeyStore,
+  keyLastUsed,
   terminateDatabases,
   withKeysDatabase,
 } from "@usage-ingestion/organizations";
@@ -67,9 +68,19 @@ const keys = cachedKeyStore(firestoreKeyStore(databases), {
   lookupTimeoutMs: config.KEY_LOOKUP_TIMEOUT_MS,
 });
 
+// `last_used_at`: keys seen are written at most every 5 minutes each, by a timer, never by a request.
+const lastUsed = keyLastUsed(databases.keys, {
+  onError: (error) => logger.log("WARNING", "could not record a key's last use", { error: error as Error }),
+});
+const lastUsedTimer = setInterval(() => void lastUsed.flush(), 60_000);
+lastUsedTimer.unref();
+
 const server = createApp({
   role,
   keys,
+  keyUsed: lastUsed.seen,
+  // The management API writes through the same stores as the admin command line (docs/management-api.md).
+  ...(servesReports(role) ? { management: { databases } } : {}),
   ...(publisher ? { publisher } : {}),
   logger,
   ...(reportsFirestore
@@ -107,6 +118,8 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
+  clearInterval(lastUsedTimer);
+  await lastUsed.flush().catch(() => undefined);
   await publisher?.close().catch(() => undefined);
   await Promise.allSettled([pubsub?.close(), terminateDatabases(databases), reportsFirestore?.terminate()]);
   logger.log("INFO", "gateway stopped");

@@ -18,12 +18,15 @@ export function authenticate(
   keys: KeyStore,
   logger: Logger,
   limits: RateLimits,
-  scope: KeyScope = "ingest",
+  scope: KeyScope | readonly KeyScope[] = "ingest",
   answer: (res: Response, reply: ErrorReply) => void = send,
+  seen?: (keyHash: string) => void,
 ) {
   const hashes = knownKeyHashes();
+  // The report routes take read and admin keys (an admin key acts as the role admin, which reads costs).
+  const scopes: readonly KeyScope[] = typeof scope === "string" ? [scope] : scope;
   const admit = (found: ActiveKey | null, presented: string, keyHash: string, res: Response, next: NextFunction) => {
-    if (!found || found.scope !== scope) {
+    if (!found || !scopes.includes(found.scope)) {
       return answer(res, unauthorized("The API key is invalid or missing."));
     }
     hashes.remember(presented, keyHash);
@@ -32,6 +35,9 @@ export function authenticate(
     context.dimensions = found.dimensions;
     context.key = { hash: keyHash, limits: found.limits };
     context.otel = found.otel;
+    context.keyId = found.keyId;
+    // A map look-up: `last_used_at` is written later, off the request's path (keyLastUsed).
+    seen?.(keyHash);
     next();
   };
   const unavailable = (res: Response, error: unknown) => {

@@ -1,5 +1,17 @@
 import { ReportStopped } from "@usage-ingestion/reports";
-import { type ErrorReply, rateLimited, reportTooLarge } from "@usage-ingestion/shared";
+import {
+  ConflictError,
+  conflict,
+  type ErrorReply,
+  ForbiddenError,
+  forbidden,
+  NotFoundError,
+  notFound,
+  rateLimited,
+  reportTooLarge,
+  UserError,
+  validationFailed,
+} from "@usage-ingestion/shared";
 
 /** Seconds a client waits before asking again for a report refused while the instance is busy. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -19,6 +31,14 @@ export function errorReply(error: unknown): ErrorReply | undefined {
       case "busy":
         return rateLimited(error.message, BUSY_RETRY_AFTER_SECONDS, {});
     }
+  }
+  if (error instanceof NotFoundError) return notFound(error.message);
+  if (error instanceof ConflictError) return conflict(error.message);
+  if (error instanceof ForbiddenError) return forbidden(error.message);
+  // A rule a package checks beyond the body's schema (an undeclared dimension, a list past its bound):
+  // the caller's mistake about what was sent.
+  if (error instanceof UserError) {
+    return validationFailed([{ field: "body", code: "invalid_value", message: error.message }], error.message);
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { OrganizationLimits, OrganizationOtelSettings } from "@usage-ingestion/organizations";
+import type { OrganizationAccess, OrganizationLimits, OrganizationOtelSettings } from "@usage-ingestion/organizations";
 import type { ErrorReply, TraceContext } from "@usage-ingestion/shared";
 import type { Response } from "express";
 
@@ -10,6 +10,10 @@ export interface RequestLocals {
   dimensions?: readonly string[];
   /** The key's hash and its organization's own rate limits, for the rate limits. */
   key?: { hash: string; limits: OrganizationLimits | undefined };
+  /** The key's public id (apiKeyId), for the audit log's actor. */
+  keyId?: string;
+  /** The caller's access to the organization of a `/v1/orgs/{org}` path (auth/organization-access.ts). */
+  access?: OrganizationAccess;
   /** The organization's OTLP settings, from its key's look-up (POST /v1/traces). */
   otel?: OrganizationOtelSettings;
   eventsQueued?: number;

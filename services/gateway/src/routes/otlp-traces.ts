@@ -29,6 +29,8 @@ export interface OtlpTracesDeps {
   publisher: Publisher;
   logger: Logger;
   limits: RateLimits;
+  /** Notes each key used, for its `last_used_at`. */
+  keyUsed?: (keyHash: string) => void;
 }
 
 /** Reasons listed in a partial_success message; the count says how many more there were. */
@@ -50,7 +52,11 @@ const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
  * -> content type -> body size (gzip inflated) -> decode -> spans -> rate limits -> validation -> publish.
  */
 export function otlpTraces(deps: OtlpTracesDeps): RequestHandler[] {
-  return [authenticate(deps.keys, deps.logger, deps.limits, "ingest", refuseReply), readTraces, ingestSpans(deps)];
+  return [
+    authenticate(deps.keys, deps.logger, deps.limits, "ingest", refuseReply, deps.keyUsed),
+    readTraces,
+    ingestSpans(deps),
+  ];
 }
 
 function readTraces(req: Request, res: Response, next: NextFunction) {

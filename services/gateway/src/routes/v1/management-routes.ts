@@ -1,0 +1,87 @@
+import type { Firestore } from "@google-cloud/firestore";
+import type { Databases } from "@usage-ingestion/organizations";
+import type { RecordsFeed } from "@usage-ingestion/records";
+import type express from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { type AccessResolver, organizationAccess, requireRole } from "../../auth/organization-access.ts";
+import { methodNotAllowed } from "../../http/fallbacks.ts";
+import { parseJsonBody, requireJsonContentType } from "../../http/json-body.ts";
+import { limitReports } from "../../limits/limit-requests.ts";
+import type { RateLimits } from "../../limits/rate-limits.ts";
+import { createApiKeyRoute } from "./api-keys-create.ts";
+import { listApiKeysRoute } from "./api-keys-list.ts";
+import { updateApiKeyRoute } from "./api-keys-update.ts";
+import { auditLogRoute } from "./audit-log.ts";
+import { getDimensionsRoute, putDimensionsRoute } from "./dimensions.ts";
+import { getOrganizationRoute } from "./organization.ts";
+import { createPriceRoute, deletePriceRoute, listPricesRoute } from "./prices.ts";
+import { repriceRoute } from "./reprice.ts";
+
+/** What the management API writes to: the same stores the admin command line uses. */
+export interface ManagementDeps {
+  /** Records (organizations, prices, budgets, webhooks, the audit log) and the keys database. */
+  databases: Databases;
+  /** Where `reprice` publishes the records it re-priced (BigQuery); absent, they are left for `records publish`. */
+  recordsFeed?: RecordsFeed;
+}
+
+/** A body is optional (`reprice`): none is `{}`, one is JSON as anywhere else. */
+function optionalJsonBody(req: Request, res: Response, next: NextFunction) {
+  const announced = req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0";
+  if (!announced && req.headers["transfer-encoding"] === undefined) {
+    req.body = {};
+    return next();
+  }
+  requireJsonContentType(req, res, () => parseJsonBody(req, res, next));
+}
+
+/**
+ * The management API's routes under `/v1/orgs/{org}` (docs/management-api.md). Every route: the caller's
+ * access (an admin key, or a resolver of `resolvers`), its role, the rate limit of the report routes per key,
+ * then for changes the JSON body; only then the route, which composes the domain packages.
+ */
+export function mountManagementRoutes(
+  app: express.Express,
+  deps: ManagementDeps,
+  resolvers: readonly AccessResolver[],
+  limits: RateLimits,
+) {
+  const { databases } = deps;
+  const records: Firestore = databases.records;
+  const access = organizationAccess(resolvers);
+  const limit = limitReports(limits);
+  const json = [requireJsonContentType, parseJsonBody];
+  const read = (handler: RequestHandler) => [access, requireRole("viewer"), limit, handler];
+  const write = (handler: RequestHandler, body: RequestHandler[] = json) => [
+    access,
+    requireRole("admin"),
+    limit,
+    ...body,
+    handler,
+  ];
+  const base = "/v1/orgs/:org";
+  app.get(base, read(getOrganizationRoute(databases)));
+  app.all(base, methodNotAllowed("GET"));
+
+  app.get(`${base}/api-keys`, read(listApiKeysRoute(databases)));
+  app.post(`${base}/api-keys`, write(createApiKeyRoute(databases)));
+  app.all(`${base}/api-keys`, methodNotAllowed("GET, POST"));
+  app.patch(`${base}/api-keys/:id`, write(updateApiKeyRoute(databases)));
+  app.all(`${base}/api-keys/:id`, methodNotAllowed("PATCH"));
+
+  app.get(`${base}/dimensions`, read(getDimensionsRoute(databases)));
+  app.put(`${base}/dimensions`, write(putDimensionsRoute(databases)));
+  app.all(`${base}/dimensions`, methodNotAllowed("GET, PUT"));
+
+  app.get(`${base}/prices`, read(listPricesRoute(records)));
+  app.post(`${base}/prices`, write(createPriceRoute(records)));
+  app.all(`${base}/prices`, methodNotAllowed("GET, POST"));
+  app.delete(`${base}/prices/:id`, write(deletePriceRoute(records), []));
+  app.all(`${base}/prices/:id`, methodNotAllowed("DELETE"));
+
+  app.post(`${base}/reprice`, write(repriceRoute(records, deps.recordsFeed), [optionalJsonBody]));
+  app.all(`${base}/reprice`, methodNotAllowed("POST"));
+
+  app.get(`${base}/audit-log`, read(auditLogRoute(databases)));
+  app.all(`${base}/audit-log`, methodNotAllowed("GET"));
+}
