@@ -70,6 +70,8 @@ export async function signInFixture(accounts: Array<Omit<DevelopmentAccount, "pa
     reports: firestoreReportSource(reportsFirestore()),
     budgets: firestoreBudgetSource(reportsFirestore()),
     signIn: createSignIn(config, firestore()),
+    // The management API beside sign-in: people reach it with their session.
+    management: { databases: databases() },
   });
   const server = app.listen(port, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
