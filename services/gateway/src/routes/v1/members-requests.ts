@@ -1,6 +1,16 @@
-import { type MemberDocument, MembersError, normalizeEmail } from "@usage-ingestion/members";
+import { MAX_EMAIL_LENGTH, type MemberDocument, MembersError, normalizeEmail } from "@usage-ingestion/members";
 import { ROLES, type Role } from "@usage-ingestion/organizations";
-import { conflict, type ErrorReply, type FieldError, notFound, validationFailed } from "@usage-ingestion/shared";
+import {
+  checkWithCode,
+  conflict,
+  type ErrorReply,
+  type FieldError,
+  jsonObject,
+  notFound,
+  toFieldErrors,
+  validationFailed,
+} from "@usage-ingestion/shared";
+import * as v from "valibot";
 
 /** Lists: `limit` 1-1,000 (default 100) and an opaque `page_token` (the spec's resources). */
 export const DEFAULT_LIMIT = 100;
@@ -57,48 +67,32 @@ export function parseListQuery(query: Record<string, unknown>): Parsed<{ limit: 
 
 export const pageToken = (email: string) => Buffer.from(email, "utf8").toString("base64url");
 
-const isObject = (body: unknown): body is Record<string, unknown> =>
-  typeof body === "object" && body !== null && !Array.isArray(body);
+/** A member's email: any text `normalizeEmail` keeps (it is then keyed in lower case). */
+const email = v.pipe(
+  v.string("must be an email address"),
+  v.maxLength(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`),
+  checkWithCode<string>("invalid_format", (text) => normalizeEmail(text) !== undefined, "must be an email address"),
+);
+const role = v.picklist(ROLES, `must be one of ${ROLES.join(", ")}`);
 
-function parseRole(value: unknown, details: FieldError[]): Role | undefined {
-  if (value === undefined) {
-    details.push({ field: "role", code: "required", message: "role is required" });
-    return undefined;
-  }
-  const role = ROLES.find((known) => known === value);
-  if (!role) details.push({ field: "role", code: "invalid_value", message: `role must be one of ${ROLES.join(", ")}` });
-  return role;
-}
-
-function onlyKnown(body: Record<string, unknown>, known: string[], details: FieldError[]) {
-  for (const name of Object.keys(body)) {
-    if (!known.includes(name)) {
-      details.push({ field: name.slice(0, 64), code: "invalid_value", message: `unknown field ${name.slice(0, 64)}` });
-    }
-  }
-}
-
-/** POST body: `{ email, role }`. */
-export function parseInvitation(body: unknown): Parsed<{ email: string; role: Role }> {
-  if (!isObject(body)) return failed([{ field: "body", code: "invalid_type", message: "body must be a JSON object" }]);
-  const details: FieldError[] = [];
-  onlyKnown(body, ["email", "role"], details);
-  const email = normalizeEmail(body.email);
-  if (body.email === undefined) details.push({ field: "email", code: "required", message: "email is required" });
-  else if (!email) details.push({ field: "email", code: "invalid_format", message: "email must be an email address" });
-  const role = parseRole(body.role, details);
-  if (details.length > 0 || !email || !role) return failed(details);
-  return { ok: true, value: { email, role } };
-}
-
+/** POST body: `{ email, role }`; what the route validates and /openapi.json shows. */
+export const InvitationSchema = jsonObject(v.strictObject({ email, role }, "holds an unknown field"));
 /** PATCH body: `{ role }`. */
+export const RoleChangeSchema = jsonObject(v.strictObject({ role }, "holds an unknown field"));
+
+function parsed<TSchema extends v.GenericSchema>(schema: TSchema, body: unknown): Parsed<v.InferOutput<TSchema>> {
+  const result = v.safeParse(schema, body, { abortPipeEarly: true });
+  return result.success ? { ok: true, value: result.output } : failed(toFieldErrors(result.issues, { root: "body" }));
+}
+
+export function parseInvitation(body: unknown): Parsed<{ email: string; role: Role }> {
+  const invitation = parsed(InvitationSchema, body);
+  if (!invitation.ok) return invitation;
+  return { ok: true, value: { email: normalizeEmail(invitation.value.email) as string, role: invitation.value.role } };
+}
+
 export function parseRoleChange(body: unknown): Parsed<{ role: Role }> {
-  if (!isObject(body)) return failed([{ field: "body", code: "invalid_type", message: "body must be a JSON object" }]);
-  const details: FieldError[] = [];
-  onlyKnown(body, ["role"], details);
-  const role = parseRole(body.role, details);
-  if (details.length > 0 || !role) return failed(details);
-  return { ok: true, value: { role } };
+  return parsed(RoleChangeSchema, body);
 }
 
 /** The members package's typed errors, answered; anything else is not ours to map. */
