@@ -5,6 +5,7 @@ import { BulkRequestSchema, MAX_BODY_BYTES, TransactionSchema } from "@usage-ing
 import type { JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { jsonSchemaOf } from "./json-schema.ts";
+import { withManagementApi } from "./management/index.ts";
 import {
   BudgetsAnswerSchema,
   CostReportSchema,
@@ -44,14 +45,15 @@ const readErrors = {
 
 /** The OpenAPI 3.1 document of every route, generated from the Valibot schemas the service validates with. */
 export function openApiDocument(): Record<string, unknown> {
-  return {
+  return withManagementApi({
     openapi: "3.1.0",
     info: {
       title: "Usage ingestion and cost API",
       version: "1.0.0",
       description:
         "Send AI usage (POST /usage/transactions, ingest keys) and read its cost back (GET /usage/costs, " +
-        "GET /usage/unpriced, read keys). Money is exact: integer nano-USD and decimal strings.",
+        "GET /usage/unpriced, read keys), and manage an organization under /v1/orgs/{org} (admin keys, or a " +
+        "person's session from /auth/login). Money is exact: integer nano-USD and decimal strings.",
     },
     components: {
       securitySchemes: {
@@ -198,5 +200,5 @@ export function openApiDocument(): Record<string, unknown> {
         },
       },
     },
-  };
+  });
 }

@@ -1,6 +1,13 @@
 import { BUDGET_ID } from "@usage-ingestion/budgets";
+import { MAX_EMAIL_LENGTH } from "@usage-ingestion/members";
 import { MAX_GROUPS_PER_PAGE } from "@usage-ingestion/reports";
-import { MAX_CONTEXT_KEY_BYTES, MAX_CONTEXT_KEYS, USAGE_TYPES } from "@usage-ingestion/shared";
+import {
+  MAX_CONTEXT_KEY_BYTES,
+  MAX_CONTEXT_KEYS,
+  MAX_IDENTIFIER_BYTES,
+  MAX_PAGE_LIMIT,
+  USAGE_TYPES,
+} from "@usage-ingestion/shared";
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 
@@ -9,7 +16,18 @@ import type * as v from "valibot";
  * converter cannot read, the override says in JSON Schema what the check does; anything else unknown
  * throws, so a new custom check cannot slip into the document unsaid.
  */
-const CHECK_OVERRIDES: Record<string, JsonSchema> = {
+type Override = JsonSchema | ((converted: JsonSchema) => JsonSchema);
+
+/** A property's schema with a byte bound said as the converter says `max_bytes`. */
+const propertyAtMostBytes =
+  (name: string, bytes: number) =>
+  (converted: JsonSchema): JsonSchema => {
+    const properties = (converted.properties ?? {}) as Record<string, JsonSchema>;
+    const property = { ...properties[name], maxLength: bytes, description: `At most ${bytes} bytes in UTF-8.` };
+    return { ...converted, properties: { ...properties, [name]: property } };
+  };
+
+const CHECK_OVERRIDES: Record<string, Override> = {
   // AudioSecondsMetricsSchema
   "must include at least one of input_seconds, output_seconds, total_seconds": {
     anyOf: [{ required: ["input_seconds"] }, { required: ["output_seconds"] }, { required: ["total_seconds"] }],
@@ -38,12 +56,33 @@ const CHECK_OVERRIDES: Record<string, JsonSchema> = {
   "must not contain control characters or bidirectional formatting characters": {
     pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",
   },
+  // the management API's list parameter `limit` (PageQuerySchema), a whole number in the query's text
+  "must be a whole number": {
+    pattern: "^[0-9]{1,7}$",
+    description: `A whole number from 1 to ${MAX_PAGE_LIMIT}.`,
+  },
+  // an organization's own price (CustomPriceSchema, PriceInputSchema)
+  'must be a non-negative decimal amount in USD, like "2.50"': {
+    pattern: "^\\s*[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?\\s*$",
+    description: "USD, a non-negative decimal (a string, exact; or a JSON number, read through its decimal text).",
+  },
+  [`model must be at most ${MAX_IDENTIFIER_BYTES} bytes in UTF-8`]: propertyAtMostBytes("model", MAX_IDENTIFIER_BYTES),
+  [`model_tier must be at most ${MAX_IDENTIFIER_BYTES} bytes in UTF-8`]: propertyAtMostBytes(
+    "model_tier",
+    MAX_IDENTIFIER_BYTES,
+  ),
+  // PATCH /v1/orgs/{org}/api-keys/{id}
+  "must name `status` or `name`": { anyOf: [{ required: ["status"] }, { required: ["name"] }] },
+  // a member's email (InvitationSchema)
+  "must be an email address": {
+    description: `An email address, at most ${MAX_EMAIL_LENGTH} characters; members are keyed by it in lower case.`,
+  },
 };
 
 function convert(schema: v.GenericSchema): JsonSchema {
   return toJsonSchema(schema, {
     target: "draft-2020-12",
-    // The schemas transform nothing, so input and output agree; "output" reads a `jsonObject(schema)` pipe
+    // The schemas' transforms keep each value's shape (overridden below), so input and output agree; "output" reads a `jsonObject(schema)` pipe
     // (a custom "a JSON object, not an array" check, then the object schema) by its object schema.
     typeMode: "output",
     errorMode: "throw",
@@ -52,6 +91,12 @@ function convert(schema: v.GenericSchema): JsonSchema {
     overrideAction: ({ valibotAction, jsonSchema }) => {
       // JSON numbers are always finite.
       if (valibotAction.type === "finite") return jsonSchema;
+      // A transform (an amount's text trimmed, the query's `limit` read as a number) changes the value, not
+      // what a client may send: the document describes what is sent.
+      if (valibotAction.type === "transform") return jsonSchema;
+      // `limit` is text in the query: its bounds, checked once read as a number, are said in its description.
+      if ((valibotAction.type === "min_value" || valibotAction.type === "max_value") && jsonSchema.type === "string")
+        return jsonSchema;
       // JSON Schema counts characters, not bytes: the bound is said in words, with the longest ASCII text.
       if (valibotAction.type === "max_bytes") {
         const bytes = (valibotAction as { requirement?: unknown }).requirement as number;
@@ -70,7 +115,7 @@ function convert(schema: v.GenericSchema): JsonSchema {
         const message = (valibotAction as { message?: unknown }).message;
         const override = typeof message === "string" ? CHECK_OVERRIDES[message] : undefined;
         if (!override) throw new Error(`no JSON Schema override for the check "${String(message)}"`);
-        return { ...jsonSchema, ...override };
+        return typeof override === "function" ? override(jsonSchema) : { ...jsonSchema, ...override };
       }
       return undefined;
     },
