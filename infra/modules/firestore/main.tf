@@ -1,8 +1,9 @@
 # Firestore in native mode. The code's queries are single-field (received_at, day, status, request_id
-# and transaction_index, organization_id, prefix, created_at), which Firestore indexes by itself: no
-# composite index is needed. The free-form fields of cost records are exempt from indexing (see
-# `unindexed_record_fields`), so no accepted transaction can reach the 40,000 index entries a document
-# may have. A second database holds the API keys apart from the records (see `keys_database_id`).
+# and transaction_index, organization_id, prefix, created_at), which Firestore indexes by itself, except
+# the records listing (GET /usage/records), whose filtered queries need the composite indexes below. The
+# free-form fields of cost records are exempt from indexing (see `unindexed_record_fields`), so no accepted
+# transaction can reach the 40,000 index entries a document may have. A second database holds the API keys
+# apart from the records (see `keys_database_id`).
 variable "project_id" {
   description = "The Google Cloud project of the database."
   type        = string
@@ -36,6 +37,10 @@ locals {
   # bounded `dimensions` and `pricing` maps stay indexed. test/infra/index-entries.test.ts counts the
   # worst accepted transaction's index entries with exactly this list.
   unindexed_record_fields = ["context", "usage", "provider_usage_raw", "line_items"]
+  # The fields a records listing may lead its query with (packages/records/src/list-records.ts,
+  # INDEXED_RECORD_FIELDS): one equality filter, newest received first. The customer sits under `context`,
+  # which is exempt from single-field indexing; a composite index names its field all the same.
+  record_list_fields = ["context.billable_customer_id", "status", "model", "model_tier", "provider"]
 }
 
 resource "google_firestore_database" "default" {
@@ -65,6 +70,30 @@ resource "google_firestore_field" "unindexed" {
   collection = "transactions"
   field      = each.value
   index_config {}
+}
+
+# GET /usage/records: `field == value`, `received_at` in [from, to), newest first with the document id
+# breaking ties. One index per field: a listing filters on one in its query and on the others as it reads
+# (docs/decisions/0023-records-paging-on-a-snapshot.md). Each adds one entry per record, all of them
+# bounded scalars; the unfiltered listing uses the automatic index of `received_at`.
+resource "google_firestore_index" "record_list" {
+  for_each    = toset(local.record_list_fields)
+  project     = var.project_id
+  database    = google_firestore_database.default.name
+  collection  = "transactions"
+  query_scope = "COLLECTION"
+  fields {
+    field_path = each.value
+    order      = "ASCENDING"
+  }
+  fields {
+    field_path = "received_at"
+    order      = "DESCENDING"
+  }
+  fields {
+    field_path = "__name__"
+    order      = "DESCENDING"
+  }
 }
 
 # A summary's cells (a day's, an hour's or its open part's, a month's) are compressed bytes of up to
