@@ -32,6 +32,14 @@ describe("the gateway's two deployments", () => {
     expect(reports.service_name).not.toBe(query.variable("modules/gateway", "service_name").default);
     expect(ingest.service_name).toBeUndefined();
     expect(reports.memory).toBe("1Gi");
+    // The reports sign the records listing's page tokens with the key from Secret Manager; ingestion needs none.
+    expect(reports.page_token_key_secret).toBe(tf("module.iam.page_token_key_secret"));
+    expect(ingest.page_token_key_secret).toBeUndefined();
+    expect(query.variable("modules/gateway", "page_token_key_secret").default).toBeNull();
+    const service = query.resource("gateway", "google_cloud_run_v2_service", "gateway");
+    expect(service.lifecycle[0].precondition[0].condition).toBe(
+      tf('var.role == "ingest" || var.page_token_key_secret != null'),
+    );
     expect(reports.concurrency).toBeLessThan(query.variable("modules/gateway", "concurrency").default);
     expect(query.output("envs/example", "reports_url").value).toBe(
       tf("var.enable_load_balancer ? module.edge[0].url : module.reports.url"),

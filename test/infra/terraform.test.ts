@@ -48,8 +48,17 @@ describe("infra (Terraform)", () => {
     const container = resource("gateway", "google_cloud_run_v2_service", "gateway").template[0].containers[0];
     expect(container.dynamic.env[0].for_each).toBe(tf("local.environment"));
     const names = Object.keys(inModule("gateway").find((hcl) => hcl.locals)?.locals[0].environment ?? {});
-    const required = Object.keys(GatewayEnvSchema.entries).filter((name) => name !== "PORT");
+    // PAGE_TOKEN_KEY is a secret, set from Secret Manager below, never a plain variable.
+    const secrets = ["PAGE_TOKEN_KEY"];
+    const required = Object.keys(GatewayEnvSchema.entries).filter((name) => name !== "PORT" && !secrets.includes(name));
     expect(names).toEqual(expect.arrayContaining(required));
+    expect(names).not.toEqual(expect.arrayContaining(secrets));
+    const secret = container.dynamic.env[1];
+    expect(secret.for_each).toBe(tf("var.page_token_key_secret == null ? [] : [var.page_token_key_secret]"));
+    expect(secret.content[0]).toMatchObject({
+      name: "PAGE_TOKEN_KEY",
+      value_source: [{ secret_key_ref: [{ secret: tf("env.value"), version: "latest" }] }],
+    });
     expect(container.startup_probe[0].http_get[0].path).toBe("/healthz");
     expect(container.liveness_probe[0].http_get[0].path).toBe("/healthz");
   });
@@ -155,9 +164,13 @@ describe("infra (Terraform)", () => {
     ]);
   });
 
-  it("lets the gateway publish to its topic and read keys, nothing more", () => {
+  it("lets the gateway publish to its topic, read keys and its page token key, nothing more", () => {
     expect(resource("iam", "google_pubsub_topic_iam_member", "gateway_publishes").role).toBe("roles/pubsub.publisher");
     expect(resource("iam", "google_project_iam_member", "gateway_reads_keys").role).toBe("roles/datastore.viewer");
+    expect(resource("iam", "google_secret_manager_secret_iam_member", "gateway_reads_page_token_key")).toMatchObject({
+      secret_id: tf("google_secret_manager_secret.page_token_key.secret_id"),
+      role: "roles/secretmanager.secretAccessor",
+    });
     const gatewayGrants = inModule("iam").flatMap((hcl) =>
       Object.values(hcl.resource ?? {}).flatMap((byName) =>
         Object.values(byName as Hcl).filter((r: Hcl) =>
@@ -165,7 +178,7 @@ describe("infra (Terraform)", () => {
         ),
       ),
     );
-    expect(gatewayGrants).toHaveLength(2);
+    expect(gatewayGrants).toHaveLength(3);
   });
 
   it("has alert policies for dead letters and the oldest unacked message", () => {

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Firestore } from "@google-cloud/firestore";
 import { PubSub } from "@google-cloud/pubsub";
+import { parseGatewayConfig } from "@usage-ingestion/gateway";
 import { DEFAULT_DATABASE } from "@usage-ingestion/organizations";
 import { RECORDS_TOPIC } from "@usage-ingestion/records";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
@@ -266,8 +267,10 @@ describe("the deploy recipe of docs/operations.md", () => {
     const bin = join(folder, "bin");
     const secrets = join(folder, "secrets");
     mkdirSync(bin);
-    // Terraform creates the secret (no version): the recipe must add one.
+    // Terraform creates the secrets (no version): the recipe must add one to each.
     mkdirSync(join(secrets, project, secretName), { recursive: true });
+    const pageTokenSecret = terraform.query.resource("iam", "google_secret_manager_secret", "page_token_key");
+    mkdirSync(join(secrets, project, String(pageTokenSecret.secret_id)), { recursive: true });
     for (const [name, source] of [
       ["gcloud", GCLOUD],
       ["terraform", TERRAFORM],
@@ -343,6 +346,13 @@ describe("the deploy recipe of docs/operations.md", () => {
       const webhook = webhooks.docs[0]?.data() as WebhookDocument;
       const box = secretBox(parseSecretKey(deliveryKey));
       expect(box.open(webhook.secrets[0]?.encrypted as string, secretContext(organization, webhook.id))).toBe(printed);
+
+      // The page token key: a version of Terraform's secret, which the reports service reads as PAGE_TOKEN_KEY.
+      const pageTokenFolder = join(secrets, project, String(pageTokenSecret.secret_id));
+      const pageTokenVersions = readdirSync(pageTokenFolder);
+      expect(pageTokenVersions, `a version of the page token key\n\n${transcript}`).toHaveLength(1);
+      const pageTokenKey = readFileSync(join(pageTokenFolder, pageTokenVersions[0] as string), "utf8");
+      expect(() => parseGatewayConfig({ PAGE_TOKEN_KEY: pageTokenKey })).not.toThrow();
     } finally {
       await gateway.stop();
       await Promise.all([firestore.terminate(), pubsub.close()]);

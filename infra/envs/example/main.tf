@@ -86,12 +86,13 @@ module "reports" {
   topic_name            = module.pubsub.topic_name
   keys_database         = module.firestore.keys_database
   # Reports read many documents each: fewer at once per instance, more memory, none kept warm.
-  min_instances        = 0
-  max_instances        = var.reports_max_instances
-  concurrency          = 8
-  memory               = "1Gi"
-  behind_load_balancer = var.enable_load_balancer
-  depends_on           = [module.apis, module.firestore]
+  min_instances         = 0
+  max_instances         = var.reports_max_instances
+  concurrency           = 8
+  memory                = "1Gi"
+  page_token_key_secret = module.iam.page_token_key_secret
+  behind_load_balancer  = var.enable_load_balancer
+  depends_on            = [module.apis, module.firestore]
 }
 
 # Off by default: the HTTPS load balancer with Cloud Armor in front of the gateway.

@@ -138,6 +138,12 @@ variable "reports" {
   default = {}
 }
 
+variable "page_token_key_secret" {
+  description = "The Secret Manager secret whose latest version is PAGE_TOKEN_KEY, the key that signs the page tokens of GET /usage/records (the iam module's page_token_key_secret). Needed where the gateway serves the reports; null on an ingest-only gateway, which serves no records."
+  type        = string
+  default     = null
+}
+
 locals {
   environment = {
     REPORT_MAX_DOCUMENTS                   = tostring(var.reports.max_documents)
@@ -174,6 +180,13 @@ locals {
 }
 
 resource "google_cloud_run_v2_service" "gateway" {
+  lifecycle {
+    # Reports signed with the public development key could have their page tokens forged.
+    precondition {
+      condition     = var.role == "ingest" || var.page_token_key_secret != null
+      error_message = "A gateway that serves the reports (role reports or both) needs page_token_key_secret."
+    }
+  }
   project  = var.project_id
   name     = var.service_name
   location = var.region
@@ -212,6 +225,20 @@ resource "google_cloud_run_v2_service" "gateway" {
         content {
           name  = env.key
           value = env.value
+        }
+      }
+
+      # A secret, so not in local.environment: its value never sits in Terraform's state or plan.
+      dynamic "env" {
+        for_each = var.page_token_key_secret == null ? [] : [var.page_token_key_secret]
+        content {
+          name = "PAGE_TOKEN_KEY"
+          value_source {
+            secret_key_ref {
+              secret  = env.value
+              version = "latest"
+            }
+          }
         }
       }
 

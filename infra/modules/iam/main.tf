@@ -120,6 +120,25 @@ resource "google_service_account_iam_member" "pubsub_agent_mints_push_tokens" {
   member             = "serviceAccount:service-${data.google_project.this.number}@gcp-sa-pubsub.iam.gserviceaccount.com"
 }
 
+# The key the reports sign the records listing's page tokens with (PAGE_TOKEN_KEY,
+# docs/decisions/0023-records-paging-on-a-snapshot.md), read by the gateway's identity alone. Terraform
+# makes the secret, not its value (which would then sit in the state): add it once with
+#   openssl rand -base64 32 | gcloud secrets versions add usage-page-token-key --data-file=-
+resource "google_secret_manager_secret" "page_token_key" {
+  project   = var.project_id
+  secret_id = "usage-page-token-key"
+  replication {
+    auto {}
+  }
+}
+
+resource "google_secret_manager_secret_iam_member" "gateway_reads_page_token_key" {
+  project   = var.project_id
+  secret_id = google_secret_manager_secret.page_token_key.secret_id
+  role      = "roles/secretmanager.secretAccessor"
+  member    = "serviceAccount:${google_service_account.gateway.email}"
+}
+
 output "gateway_email" {
   value = google_service_account.gateway.email
 }
@@ -132,4 +151,8 @@ output "pusher_email" {
 output "pubsub_service_agent" {
   description = "Pub/Sub's service agent as an IAM member (serviceAccount:service-NUMBER@gcp-sa-pubsub.iam.gserviceaccount.com)."
   value       = "serviceAccount:service-${data.google_project.this.number}@gcp-sa-pubsub.iam.gserviceaccount.com"
+}
+output "page_token_key_secret" {
+  description = "The secret holding PAGE_TOKEN_KEY; named through the gateway's grant, so a service given it deploys after the grant."
+  value       = google_secret_manager_secret_iam_member.gateway_reads_page_token_key.secret_id
 }

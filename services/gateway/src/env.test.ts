@@ -1,6 +1,7 @@
+import { DEVELOPMENT_PAGE_TOKEN_KEY } from "@usage-ingestion/records";
 import { ConfigError } from "@usage-ingestion/shared/server";
 import { describe, expect, it } from "vitest";
-import { parseGatewayConfig } from "./env.ts";
+import { pageTokenKey, parseGatewayConfig } from "./env.ts";
 
 describe("gateway configuration", () => {
   it("has defaults for everything", () => {
@@ -16,6 +17,20 @@ describe("gateway configuration", () => {
   it("stops on a bad value, naming the variable", () => {
     expect(() => parseGatewayConfig({ PUBLISH_TIMEOUT_MS: "soon" })).toThrow(ConfigError);
     expect(() => parseGatewayConfig({ PUBLISH_TIMEOUT_MS: "soon" })).toThrow(/PUBLISH_TIMEOUT_MS/);
+  });
+});
+
+describe("the records page token key", () => {
+  it("is the development key unless PAGE_TOKEN_KEY is set", () => {
+    expect(pageTokenKey(parseGatewayConfig({}))).toBe(DEVELOPMENT_PAGE_TOKEN_KEY);
+    const key = "c2VjcmV0IG9mIHRoaXJ0eS10d28gYnl0ZXMgb3IgbW9yZQ==";
+    expect(pageTokenKey(parseGatewayConfig({ PAGE_TOKEN_KEY: key }))).toBe(key);
+  });
+
+  it("stops on a key shorter than 32 bytes, naming the variable but never its value", () => {
+    expect(() => parseGatewayConfig({ PAGE_TOKEN_KEY: "hunter2" })).toThrow(ConfigError);
+    expect(() => parseGatewayConfig({ PAGE_TOKEN_KEY: "hunter2" })).toThrow(/PAGE_TOKEN_KEY must be at least 32 bytes/);
+    expect(() => parseGatewayConfig({ PAGE_TOKEN_KEY: "hunter2" })).not.toThrow(/hunter2/);
   });
 });
 

@@ -1,6 +1,8 @@
 import { DEFAULT_DATABASE, ORGANIZATION_LIMIT_DEFAULTS_ENV } from "@usage-ingestion/organizations";
+import { DEVELOPMENT_PAGE_TOKEN_KEY, MIN_PAGE_TOKEN_KEY_BYTES } from "@usage-ingestion/records";
 import type { ReportLimits } from "@usage-ingestion/reports";
 import {
+  ConfigError,
   integerVar,
   logFormatVar,
   optionalStringVar,
@@ -60,6 +62,11 @@ export const GatewayEnvSchema = v.object({
   /** Reports running at once, per instance and per key; beyond, 429. */
   REPORTS_AT_ONCE_PER_INSTANCE: integerVar(8),
   REPORTS_AT_ONCE_PER_KEY: integerVar(4),
+  /**
+   * Signs the page tokens of GET /usage/records (HMAC-SHA256), at least 32 bytes; every instance of the
+   * reports needs the same. Unset: the public development key, for the local stack only (Terraform sets it).
+   */
+  PAGE_TOKEN_KEY: optionalStringVar(),
   LOG_FORMAT: logFormatVar(),
 });
 
@@ -97,8 +104,19 @@ export const reportSettings = (config: GatewayConfig): ReportSettings => ({
   atOnce: { perInstance: config.REPORTS_AT_ONCE_PER_INSTANCE, perKey: config.REPORTS_AT_ONCE_PER_KEY },
 });
 
-export const parseGatewayConfig = (env: Record<string, string | undefined>): GatewayConfig =>
-  parseConfig(GatewayEnvSchema, env);
+/** The key page tokens are signed with: the configured one, or the development key when none is. */
+export const pageTokenKey = (config: GatewayConfig): string => config.PAGE_TOKEN_KEY ?? DEVELOPMENT_PAGE_TOKEN_KEY;
+
+export function parseGatewayConfig(env: Record<string, string | undefined>): GatewayConfig {
+  const config = parseConfig(GatewayEnvSchema, env);
+  // Checked here rather than in the schema, whose message would quote the value: a key is never logged.
+  if (Buffer.byteLength(pageTokenKey(config)) < MIN_PAGE_TOKEN_KEY_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration: PAGE_TOKEN_KEY must be at least ${MIN_PAGE_TOKEN_KEY_BYTES} bytes (openssl rand -base64 32); its value is not shown`,
+    );
+  }
+  return config;
+}
 
 /** Whether a gateway of `role` serves ingestion, and whether it serves the reports. */
 export const servesIngestion = (role: GatewayRole) => role !== "reports";

@@ -44,6 +44,10 @@ const databases = withKeysDatabase(
   (databaseId) => new Firestore({ ...(projectId ? { projectId } : {}), databaseId }),
 );
 const role = config.GATEWAY_ROLE;
+// Cloud Run sets K_SERVICE: there, tokens signed with the public development key could be forged.
+if (servesReports(role) && config.PAGE_TOKEN_KEY === undefined && process.env.K_SERVICE) {
+  logger.log("WARNING", "PAGE_TOKEN_KEY is not set: records page tokens are signed with the public development key");
+}
 // Reports sum integer nanos that may pass 2^53: their client reads integers as BigInt.
 const reportsFirestore = servesReports(role)
   ? new Firestore({ ...(projectId ? { projectId } : {}), useBigInt: true })
