@@ -53,6 +53,15 @@ export const internalError = (message: string): ErrorReply => ({
   body: errorBody("internal_error", message),
 });
 
+/**
+ * 404 `not_found`: no such resource in the caller's organization. Another organization's is answered the
+ * same, so its existence is never revealed.
+ */
+export const resourceNotFound = (message: string): ErrorReply => ({
+  status: 404,
+  body: errorBody("not_found", message),
+});
+
 /** 404: the spec's list of error codes is closed, so an unknown path is a `validation_error` at `path`. */
 export const routeNotFound = (method: string, path: string, routes: string): ErrorReply => ({
   status: 404,

@@ -35,6 +35,7 @@ async function gatewayOf(role: string) {
         body: JSON.stringify(validTransaction()),
       }),
     costs: () => fetch(url("/usage/costs"), { headers: { "x-api-key": org.readKey } }),
+    records: () => fetch(url("/usage/records"), { headers: { "x-api-key": org.readKey } }),
     dashboard: () => fetch(url("/dashboard")),
     health: () => fetch(url("/healthz")),
   };
@@ -58,6 +59,9 @@ describe("the gateway's roles", () => {
     const costs = await gateway.costs();
     expect(costs.status).toBe(404);
     expect(((await costs.json()) as { error: { code: string } }).error.code).toBeTypeOf("string");
+    const records = await gateway.records();
+    expect(records.status).toBe(404);
+    await records.arrayBuffer();
     expect((await gateway.dashboard()).status).toBe(404);
     expect((await gateway.health()).status).toBe(200);
   });
@@ -67,6 +71,9 @@ describe("the gateway's roles", () => {
     const costs = await gateway.costs();
     expect(costs.status).toBe(200);
     expect(await costs.json()).toMatchObject({ totals: expect.any(Object) });
+    const records = await gateway.records();
+    expect(records.status).toBe(200);
+    expect(await records.json()).toEqual({ records: [] });
     expect((await gateway.dashboard()).status).toBe(200);
     const sent = await gateway.ingest();
     expect(sent.status).toBe(404);
@@ -78,5 +85,6 @@ describe("the gateway's roles", () => {
     const gateway = await gatewayOf("both");
     expect((await gateway.ingest()).status).toBe(202);
     expect((await gateway.costs()).status).toBe(200);
+    expect((await gateway.records()).status).toBe(200);
   });
 });

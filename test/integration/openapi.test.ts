@@ -85,6 +85,21 @@ describe("GET /openapi.json", () => {
     await conforms("/usage/budgets", "get", await fixture.get("/usage/budgets", fixture.apiKey));
   });
 
+  it("describes the real records responses", async () => {
+    const page = await fixture.get("/usage/records?from=2026-03-01&to=2026-03-02&limit=1");
+    expect(page.status).toBe(200);
+    const { records, next_page_token } = await page.clone().json();
+    expect(next_page_token).toEqual(expect.any(String));
+    await conforms("/usage/records", "get", page);
+    await conforms("/usage/records", "get", await fixture.get("/usage/records?limit=0"));
+    await conforms("/usage/records", "get", await fixture.get("/usage/records", fixture.apiKey));
+    const one = await fixture.get(`/usage/records/${records[0].message_id}`);
+    expect(one.status).toBe(200);
+    await conforms("/usage/records/{message_id}", "get", one);
+    await conforms("/usage/records/{message_id}", "get", await fixture.get("/usage/records/m-none"));
+    await conforms("/usage/records/{message_id}", "get", await fixture.get(`/usage/records/${"x".repeat(300)}`));
+  });
+
   it("validates request bodies as the gateway does", () => {
     const validate = ajv.compile({ $ref: "openapi#/components/schemas/Transaction" });
     expect(validate(validTransaction())).toBe(true);

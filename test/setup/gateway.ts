@@ -2,12 +2,13 @@ import { firestoreBudgetSource } from "@usage-ingestion/budgets";
 import type { RateLimitConfig, ReportSettings } from "@usage-ingestion/gateway";
 import { answerParserErrors, createApp, type Publisher, pubSubPublisher } from "@usage-ingestion/gateway";
 import { cachedKeyStore, firestoreKeyStore, type KeyStore } from "@usage-ingestion/organizations";
+import { DEVELOPMENT_PAGE_TOKEN_KEY, firestoreRecordReader } from "@usage-ingestion/records";
 import { firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
 import type { QueueMessage } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import { type PublishOutcome, PublishTimeoutError } from "@usage-ingestion/shared/server";
 import { afterAll, beforeAll } from "vitest";
-import { databases, pubsub, pullableTopic, reportsFirestore, seedOrganization, serve } from "./harness.ts";
+import { databases, firestore, pubsub, pullableTopic, reportsFirestore, seedOrganization, serve } from "./harness.ts";
 
 /**
  * Stand-in publisher that fails on purpose the messages `fails` picks (asked once per message, in order),
@@ -99,6 +100,8 @@ export async function startTestGateway(options: {
   reportSettings?: ReportSettings;
   /** Absent, the reports read the Firestore emulator. */
   reportSource?: ReportSource;
+  /** The key records page tokens are signed with; absent, the development key. */
+  pageTokenKey?: string;
 }) {
   const logger = memoryLogger();
   const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
@@ -117,6 +120,7 @@ export async function startTestGateway(options: {
     logger,
     reports: options.reportSource ?? firestoreReportSource(reportsFirestore()),
     budgets: firestoreBudgetSource(reportsFirestore()),
+    records: firestoreRecordReader(firestore(), options.pageTokenKey ?? DEVELOPMENT_PAGE_TOKEN_KEY),
     ...(options.now ? { now: options.now } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.reportSettings ? { reportSettings: options.reportSettings } : {}),

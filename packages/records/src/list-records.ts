@@ -6,7 +6,7 @@ import {
   type QuerySnapshot,
   Timestamp,
 } from "@google-cloud/firestore";
-import type { ReportBudget } from "@usage-ingestion/reports";
+import type { ReportCeiling } from "@usage-ingestion/reports";
 import { type CostRecord, DOCUMENT_PATHS, withTimeout } from "@usage-ingestion/shared";
 import { isInvalidArgument } from "@usage-ingestion/shared/server";
 import { type RecordView, recordView } from "./record-view.ts";
@@ -104,7 +104,7 @@ export async function listRecords(
   tokens: PageTokens,
   organizationId: string,
   query: RecordsQuery,
-  budget: ReportBudget,
+  budget: ReportCeiling,
   now: Date,
 ): Promise<RecordsPage> {
   const lead = leadingFilter(query.filters);

@@ -1,5 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
-import type { ReportBudget } from "@usage-ingestion/reports";
+import type { ReportCeiling } from "@usage-ingestion/reports";
 import { listRecords, type RecordsPage } from "./list-records.ts";
 import { readRecord } from "./read-record.ts";
 import type { RecordDetail } from "./record-view.ts";
@@ -9,7 +9,7 @@ import type { RecordsQuery } from "./records-query.ts";
 /** What the records routes read: a listing's pages and one record, and the tokens a listing is paged by. */
 export interface RecordReader {
   readonly pageTokens: PageTokens;
-  list(organizationId: string, query: RecordsQuery, budget: ReportBudget, now: Date): Promise<RecordsPage>;
+  list(organizationId: string, query: RecordsQuery, budget: ReportCeiling, now: Date): Promise<RecordsPage>;
   get(organizationId: string, messageId: string, timeoutMs: number): Promise<RecordDetail | null>;
 }
 

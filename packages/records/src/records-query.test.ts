@@ -16,15 +16,13 @@ const parse = (params: Record<string, unknown>, declared = ["feature"], organiza
 
 const accepted = (params: Record<string, unknown>): RecordsQuery => {
   const parsed = parse(params);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.reply.body));
+  if (!parsed.ok) throw new Error(parsed.message);
   return parsed.query;
 };
 const details = (params: Record<string, unknown>, declared?: string[]): FieldError[] => {
   const parsed = parse(params, declared);
   if (parsed.ok) throw new Error("accepted");
-  expect(parsed.reply.status).toBe(400);
-  expect(parsed.reply.body.error.code).toBe("validation_error");
-  return parsed.reply.body.error.details ?? [];
+  return parsed.errors;
 };
 
 const tokenFor = (filters: RecordFilters, range = { from: new Date("2026-06-01"), to: new Date("2026-06-02") }) =>

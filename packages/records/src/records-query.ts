@@ -8,6 +8,7 @@ import {
   type Parsed,
   parseInstant,
   RANGE_PARAMS,
+  rejectQuery,
   type TimeRange,
 } from "@usage-ingestion/reports";
 import {
@@ -19,7 +20,6 @@ import {
   RECORD_STATUSES,
   type RecordStatus,
   toFieldErrors,
-  validationFailed,
 } from "@usage-ingestion/shared";
 import * as v from "valibot";
 import { MAX_PAGE_TOKEN_LENGTH, type PageTokens, type RecordsPosition } from "./records-page-token.ts";
@@ -103,10 +103,6 @@ export function recordsFingerprint(filters: RecordFilters): string {
     .digest("base64url");
 }
 
-function reject(errors: FieldError[]): { ok: false; reply: ReturnType<typeof validationFailed> } {
-  return { ok: false, reply: validationFailed(errors, `Invalid query: ${errors.map((e) => e.message).join("; ")}.`) };
-}
-
 /** Each known parameter once, each valid; unknown ones refused, so a typo never lists everything. */
 function checkParams(params: Record<string, unknown>, declared: readonly string[], filters: RecordFilters) {
   const errors: FieldError[] = [];
@@ -160,7 +156,7 @@ export function parseRecordsQuery(
   const filters: RecordFilters = { dimensions: {} };
   const errors = checkParams(params, declared, filters);
   const range = checkRange(params, now, errors);
-  if (errors.length > 0) return reject(errors);
+  if (errors.length > 0) return rejectQuery(errors);
   const limit = typeof params.limit === "string" ? Number(params.limit) : DEFAULT_RECORDS_PER_PAGE;
   if (typeof params.page_token !== "string") return { ok: true, query: { ...range, filters, limit } };
   const page = tokens.read({ organizationId, filters: recordsFingerprint(filters) }, params.page_token);
@@ -168,7 +164,7 @@ export function parseRecordsQuery(
     page !== null && typeof params[name] === "string" && range[name].getTime() !== page[name].getTime();
   if (page === null || moved("from") || moved("to")) {
     const message = "page_token must be a next_page_token of this listing, with the same filters and range";
-    return reject([issue("page_token", "invalid_value", message)]);
+    return rejectQuery([issue("page_token", "invalid_value", message)]);
   }
   return { ok: true, query: { from: page.from, to: page.to, filters, limit, page } };
 }

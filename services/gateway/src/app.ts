@@ -1,5 +1,6 @@
 import type { BudgetSource } from "@usage-ingestion/budgets";
 import type { KeyStore } from "@usage-ingestion/organizations";
+import type { RecordReader } from "@usage-ingestion/records";
 import type { ReportSource } from "@usage-ingestion/reports";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
@@ -34,6 +35,7 @@ import { openApi } from "./routes/openapi.ts";
 import { otlpTraces } from "./routes/otlp-traces.ts";
 import { usageBudgets } from "./routes/usage-budgets.ts";
 import { usageCosts } from "./routes/usage-costs.ts";
+import { recordPathErrors, usageRecord, usageRecords } from "./routes/usage-records.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
 import { type ManagementDeps, mountManagementRoutes } from "./routes/v1/management-routes.ts";
 
@@ -64,6 +66,8 @@ export interface GatewayDeps {
   access?: AccessResolver[];
   /** Notes each key used, for its `last_used_at` (see keyLastUsed): a map look-up, never a write. */
   keyUsed?: (keyHash: string) => void;
+  /** The stored records (see firestoreRecordReader), for GET /usage/records beside the reports. */
+  records?: RecordReader;
   now?: () => Date;
 }
 
@@ -125,6 +129,13 @@ export function createApp(deps: GatewayDeps): express.Express {
     if (deps.budgets) {
       app.get("/usage/budgets", readKey, usageBudgets(deps.budgets, deps.reports, now, newReportCeiling));
       app.all("/usage/budgets", methodNotAllowed("GET"));
+    }
+    if (deps.records) {
+      app.get("/usage/records", readKey, usageRecords(deps.records, now, newReportCeiling));
+      app.all("/usage/records", methodNotAllowed("GET"));
+      app.get("/usage/records/:message_id", readKey, usageRecord(deps.records, reporting.timeoutMs));
+      app.all("/usage/records/:message_id", methodNotAllowed("GET"));
+      app.use("/usage/records", recordPathErrors);
     }
     app.get(DASHBOARD_PATHS, dashboardFile);
   }

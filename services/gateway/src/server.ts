@@ -8,11 +8,13 @@ import {
   terminateDatabases,
   withKeysDatabase,
 } from "@usage-ingestion/organizations";
+import { firestoreRecordReader } from "@usage-ingestion/records";
 import { firestoreReportSource } from "@usage-ingestion/reports";
 import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/server";
 import { createApp } from "./app.ts";
 import { createSignIn } from "./auth/session/sign-in.ts";
 import {
+  pageTokenKey,
   parseGatewayConfig,
   parseSignInConfig,
   rateLimitConfig,
@@ -88,7 +90,12 @@ const server = createApp({
   ...(publisher ? { publisher } : {}),
   logger,
   ...(reportsFirestore
-    ? { reports: firestoreReportSource(reportsFirestore), budgets: firestoreBudgetSource(reportsFirestore) }
+    ? {
+        reports: firestoreReportSource(reportsFirestore),
+        budgets: firestoreBudgetSource(reportsFirestore),
+        // Records are answered as JSON: read with the plain client, whose integers are numbers.
+        records: firestoreRecordReader(firestore, pageTokenKey(config)),
+      }
     : {}),
   rateLimits: rateLimitConfig(config),
   reportSettings: reportSettings(config),

@@ -1,5 +1,6 @@
 import { BUDGET_PARAMS, MAX_BUDGETS_PER_ORGANIZATION } from "@usage-ingestion/budgets";
 import { MAX_DIMENSIONS } from "@usage-ingestion/organizations";
+import { MAX_MESSAGE_ID_BYTES, MAX_PAGE_BYTES, RECORDS_PARAMS } from "@usage-ingestion/records";
 import { COST_PARAMS, UNPRICED_PARAMS } from "@usage-ingestion/reports";
 import { BulkRequestSchema, MAX_BODY_BYTES, TransactionSchema } from "@usage-ingestion/shared";
 import type { JsonSchema } from "@valibot/to-json-schema";
@@ -12,6 +13,8 @@ import {
   ErrorResponseSchema,
   FailureResponseSchema,
   PartialSuccessResponseSchema,
+  RecordDetailSchema,
+  RecordsPageSchema,
   SuccessResponseSchema,
   UnpricedReportSchema,
 } from "./response-schemas.ts";
@@ -52,8 +55,9 @@ export function openApiDocument(): Record<string, unknown> {
       version: "1.0.0",
       description:
         "Send AI usage (POST /usage/transactions, ingest keys) and read its cost back (GET /usage/costs, " +
-        "GET /usage/unpriced, read keys), and manage an organization under /v1/orgs/{org} (admin keys, or a " +
-        "person's session from /auth/login). Money is exact: integer nano-USD and decimal strings.",
+        "GET /usage/unpriced, GET /usage/budgets, GET /usage/records, read keys), and manage an organization " +
+        "under /v1/orgs/{org} (admin keys, or a person's session from /auth/login). Money is exact: integer " +
+        "nano-USD and decimal strings.",
     },
     components: {
       securitySchemes: {
@@ -70,6 +74,8 @@ export function openApiDocument(): Record<string, unknown> {
         CostReport: jsonSchemaOf(CostReportSchema),
         UnpricedReport: jsonSchemaOf(UnpricedReportSchema),
         Budgets: jsonSchemaOf(BudgetsAnswerSchema),
+        RecordsPage: jsonSchemaOf(RecordsPageSchema),
+        Record: jsonSchemaOf(RecordDetailSchema),
       },
     },
     paths: {
@@ -173,6 +179,46 @@ export function openApiDocument(): Record<string, unknown> {
             "200": json(ref("Budgets"), "The budgets, in id order."),
             "422": error("Reading the spent would pass the report ceilings (`report_too_large`)."),
             ...readErrors,
+          },
+        },
+      },
+      "/usage/records": {
+        get: {
+          summary:
+            "The organization's stored records in [from, to), newest received first, filtered like /usage/costs.",
+          description:
+            "Also filters by `context.<dimension>=<value>` for each declared context dimension. A page holds at " +
+            `most \`limit\` records and at most ${MAX_PAGE_BYTES} bytes of them; \`next_page_token\` is present exactly ` +
+            "when more follow. Every page of a listing reads the records as they were at its first page (within an " +
+            "hour), so records stored meanwhile neither shift nor join it. Unknown parameters are a 400; a listing " +
+            "that would read past the report ceilings is a 422.",
+          security: [{ readKey: [] }],
+          parameters: parameters(RECORDS_PARAMS),
+          responses: {
+            "200": json(ref("RecordsPage"), "Newest received first (the message id breaks ties)."),
+            "422": error("The listing would read past the report ceilings (`report_too_large`): narrow it."),
+            ...readErrors,
+          },
+        },
+      },
+      "/usage/records/{message_id}": {
+        get: {
+          summary: "One record: the transaction as sent, its status, cost and line items with each rate's source.",
+          security: [{ readKey: [] }],
+          parameters: [
+            {
+              name: "message_id",
+              in: "path",
+              required: true,
+              description: "The message id `POST /usage/transactions` answered for the transaction.",
+              schema: { type: "string", minLength: 1, maxLength: MAX_MESSAGE_ID_BYTES },
+            },
+          ],
+          responses: {
+            "200": json(ref("Record"), "The record."),
+            "404": error("No record with this id in the key's organization (`not_found`)."),
+            ...readErrors,
+            "400": error("The id could never be a record's (`details[].field` is `message_id`)."),
           },
         },
       },

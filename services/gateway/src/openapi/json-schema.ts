@@ -1,5 +1,6 @@
 import { BUDGET_ID } from "@usage-ingestion/budgets";
 import { MAX_EMAIL_LENGTH } from "@usage-ingestion/members";
+import { MAX_RECORDS_PER_PAGE } from "@usage-ingestion/records";
 import { MAX_GROUPS_PER_PAGE } from "@usage-ingestion/reports";
 import {
   MAX_CONTEXT_KEY_BYTES,
@@ -40,6 +41,9 @@ const CHECK_OVERRIDES: Record<string, Override> = {
   // GET /usage/budgets
   "must be a budget id": { pattern: BUDGET_ID.source },
   [`must be a whole number from 1 to ${MAX_GROUPS_PER_PAGE}`]: { pattern: "^[0-9]{1,5}$" },
+  // GET /usage/records: limit, three checks with a code each; together, a whole number from 1 to 1,000.
+  "must be at least 1": {},
+  [`must be at most ${MAX_RECORDS_PER_PAGE}`]: {},
   // context: at most 64 keys, names at most 128 bytes
   [`must have at most ${MAX_CONTEXT_KEYS} keys, each name at most ${MAX_CONTEXT_KEY_BYTES} bytes in UTF-8`]: {
     maxProperties: MAX_CONTEXT_KEYS,
@@ -56,7 +60,8 @@ const CHECK_OVERRIDES: Record<string, Override> = {
   "must not contain control characters or bidirectional formatting characters": {
     pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",
   },
-  // the management API's list parameter `limit` (PageQuerySchema), a whole number in the query's text
+  // a list's `limit` (the management API's PageQuerySchema, GET /usage/records), a whole number in the
+  // query's text; both lists take 1 to 1,000
   "must be a whole number": {
     pattern: "^[0-9]{1,7}$",
     description: `A whole number from 1 to ${MAX_PAGE_LIMIT}.`,

@@ -1,4 +1,5 @@
 import type { BudgetStatus } from "@usage-ingestion/budgets";
+import type { RecordDetail, RecordsPage } from "@usage-ingestion/records";
 import type { CostReport, UnpricedReport } from "@usage-ingestion/reports";
 import { ROLLUP_QUANTITIES } from "@usage-ingestion/reports";
 import {
@@ -7,6 +8,7 @@ import {
   type FailureResponse,
   FIELD_ERROR_CODES,
   type PartialSuccessResponse,
+  RECORD_STATUSES,
   type SuccessResponse,
 } from "@usage-ingestion/shared";
 import * as v from "valibot";
@@ -125,6 +127,47 @@ const BudgetStatusSchema = v.object({
 });
 export const BudgetsAnswerSchema = v.object({ as_of: v.string(), budgets: v.array(BudgetStatusSchema) });
 
+const LineItemSchema = v.object({
+  usage_type: v.string(),
+  component: v.pipe(v.string(), v.description("What was counted: input, cache_read, output, generated, ...")),
+  quantity: v.number(),
+  unit: v.string(),
+  unit_price_usd: v.pipe(v.string(), v.description("The rate: USD for `unit_price_per` units, a decimal string.")),
+  unit_price_per: v.number(),
+  cost_usd: decimalText,
+  price_source: v.pipe(
+    v.string(),
+    v.description("Where the rate came from: custom prices, the platform list, the price table or the catalog."),
+  ),
+});
+const recordFields = {
+  message_id: v.string(),
+  received_at: v.pipe(v.string(), v.description("When the gateway accepted it, ISO 8601 UTC.")),
+  provider: v.string(),
+  model: v.string(),
+  model_tier: v.nullable(v.string()),
+  status: v.picklist(RECORD_STATUSES),
+  unpriced_reason: v.nullable(v.string()),
+  cost_usd: v.pipe(v.nullable(decimalText), v.description("Exact; null unless priced.")),
+  context: v.pipe(v.unknown(), v.description("As sent and stored.")),
+  usage: v.pipe(v.unknown(), v.description("As sent and stored.")),
+  transaction_id: v.nullable(v.string()),
+  duplicate_of: v.pipe(
+    v.nullable(v.string()),
+    v.description("For duplicate and conflict: the message id of the billed record."),
+  ),
+  line_items: v.array(LineItemSchema),
+};
+const RecordSchema = v.object(recordFields);
+export const RecordsPageSchema = v.object({
+  records: v.array(RecordSchema),
+  next_page_token: v.optional(v.string()),
+});
+export const RecordDetailSchema = v.object({
+  ...recordFields,
+  provider_usage_raw: v.pipe(v.unknown(), v.description("As sent and stored; null when none was sent.")),
+});
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Out<T extends v.GenericSchema> = v.InferOutput<T>;
 export const schemasMatchTypes: [
@@ -135,4 +178,6 @@ export const schemasMatchTypes: [
   Same<Out<typeof UnpricedReportSchema>["unpriced"], UnpricedReport["unpriced"]>,
   Same<Out<typeof CostReportSchema>["totals"], CostReport["totals"]>,
   Same<Out<typeof BudgetsAnswerSchema>["budgets"][number]["current_period"], BudgetStatus["current_period"]>,
-] = [true, true, true, true, true, true, true];
+  Same<Out<typeof RecordsPageSchema>, RecordsPage>,
+  Same<Out<typeof RecordDetailSchema>, RecordDetail>,
+] = [true, true, true, true, true, true, true, true, true];
