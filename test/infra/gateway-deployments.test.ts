@@ -55,7 +55,13 @@ describe("the gateway's two deployments", () => {
     const rule = matcher.path_rule[0] as Hcl;
     expect(rule.service).toBe(tf("google_compute_backend_service.reports[0].id"));
     const paths = rule.paths as string[];
-    for (const path of ["/usage/costs", "/usage/unpriced", ...DASHBOARD_PATHS]) {
+    for (const path of [
+      "/usage/costs",
+      "/usage/unpriced",
+      "/usage/records",
+      "/usage/records/123",
+      ...DASHBOARD_PATHS,
+    ]) {
       expect(
         paths.some((pattern) => matches(pattern, path)),
         path,
