@@ -58,6 +58,7 @@ describe("the gateway's two deployments", () => {
     for (const path of [
       "/usage/costs",
       "/usage/unpriced",
+      "/usage/budgets",
       "/usage/records",
       "/usage/records/123",
       ...DASHBOARD_PATHS,

@@ -218,7 +218,7 @@ resource "google_compute_url_map" "gateway" {
       name            = "reports"
       default_service = google_compute_backend_service.gateway.id
       path_rule {
-        paths   = ["/usage/costs", "/usage/unpriced", "/usage/records", "/usage/records/*", "/dashboard", "/dashboard/*", "/favicon.ico"]
+        paths   = ["/usage/costs", "/usage/unpriced", "/usage/budgets", "/usage/records", "/usage/records/*", "/dashboard", "/dashboard/*", "/favicon.ico"]
         service = google_compute_backend_service.reports[0].id
       }
     }
