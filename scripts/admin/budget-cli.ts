@@ -1,4 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
+import type { ChangeContext } from "@usage-ingestion/audit";
 import type { BudgetDocument } from "@usage-ingestion/budgets";
 import {
   budgetStatuses,
@@ -86,8 +87,15 @@ const line = (budget: BudgetDocument) =>
     budget.name ?? "-",
   ].join("\t");
 
-/** `admin budget ...`: manage an organization's budgets. */
-export async function runBudgetCommand(action: string, args: string[], db: Firestore, reportsDb: Firestore, out: Out) {
+/** `admin budget ...`: manage an organization's budgets; `change` names the operator in the audit log. */
+export async function runBudgetCommand(
+  action: string,
+  args: string[],
+  db: Firestore,
+  reportsDb: Firestore,
+  out: Out,
+  change: ChangeContext,
+) {
   const flags = action === "update" ? ["--whole-organization"] : [];
   const valueFlags =
     action === "create" ? VALUE_FLAGS : action === "update" ? VALUE_FLAGS.filter((flag) => flag !== "--id") : [];
@@ -101,7 +109,7 @@ export async function runBudgetCommand(action: string, args: string[], db: Fires
   switch (action) {
     case "create": {
       need(1);
-      const budget = await createBudget(db, organizationId as string, fieldsOf(values), values["--id"]);
+      const budget = await createBudget(db, organizationId as string, fieldsOf(values), values["--id"], change);
       return out(`created budget ${budget.id} of ${organizationId}: ${line(budget)}`);
     }
     case "list": {
@@ -122,12 +130,12 @@ export async function runBudgetCommand(action: string, args: string[], db: Fires
       need(2);
       const fields = fieldsOf(values);
       if (Object.keys(fields).length === 0) throw new UserError("budget update: give at least one field to change");
-      const budget = await updateBudget(db, organizationId as string, id as string, fields);
+      const budget = await updateBudget(db, organizationId as string, id as string, fields, change);
       return out(`updated budget ${budget.id} of ${organizationId}: ${line(budget)}`);
     }
     case "delete": {
       need(2);
-      await deleteBudget(db, organizationId as string, id as string);
+      await deleteBudget(db, organizationId as string, id as string, change);
       return out(`deleted budget ${id} of ${organizationId}`);
     }
     default:

@@ -143,7 +143,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     case "budget show":
     case "budget update":
     case "budget delete":
-      return runBudgetCommand(action as string, rest, db, reportsDb, out);
+      return runBudgetCommand(action as string, rest, db, reportsDb, out, change);
     case "pricing audit":
       return runPricingAudit(rest, db, reportsDb, out);
     case "records publish":

@@ -35,6 +35,8 @@ export const MAX_BUDGETS_PER_ORGANIZATION = 100;
 export const MAX_BUDGET_NAME_LENGTH = 200;
 /** Budget ids are part of event ids and document paths: letters, digits, `_` and `-`. */
 export const BUDGET_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An id a budget may have: Firestore reserves document ids of the form `__x__`. */
+export const isBudgetId = (id: string) => BUDGET_ID.test(id) && !/^__.*__$/.test(id);
 
 const ROLLING = /^([1-9]\d{0,2})d$/;
 
@@ -162,6 +164,25 @@ const fields = {
 
 /** What `admin budget create` accepts; absent fields take their defaults (UTC, 50/80/100, no name). */
 export const BudgetInputSchema = jsonObject(v.strictObject(fields, "holds an unknown field"));
+
+/**
+ * What `POST /v1/orgs/{org}/budgets` accepts: the same fields, and the `id` `admin budget create --id`
+ * takes (a client that retries with its own id gets 409 rather than a second budget).
+ */
+export const BudgetCreateSchema = jsonObject(
+  v.strictObject(
+    {
+      ...fields,
+      id: v.optional(
+        v.pipe(
+          v.string("must be a string"),
+          checkWithCode<string>("invalid_format", isBudgetId, "must be 1-64 letters, digits, _ or -"),
+        ),
+      ),
+    },
+    "holds an unknown field",
+  ),
+);
 export type BudgetInput = v.InferInput<typeof BudgetInputSchema>;
 
 /** What `admin budget update` accepts: any of the fields, each replacing the stored one. */
