@@ -112,6 +112,8 @@ export function createApp(deps: GatewayDeps): express.Express {
     );
     app.all("/v1/traces", methodNotAllowed("POST"));
   }
+  // One pool of groups per instance, shared by the reports and the budgets' status in the management API.
+  const newReportCeiling = reportCeilings(reporting, reporting.groupsPerInstance);
   if (role === "reports" && !deps.reports) throw new Error("a gateway of role reports needs a report source");
   if (servesReports(role) && deps.reports) {
     // An admin key acts as the role admin, which may read costs: the report routes take it too.
@@ -121,7 +123,6 @@ export function createApp(deps: GatewayDeps): express.Express {
       limitReports(limits),
       reportsAtOnce(reporting.atOnce),
     ];
-    const newReportCeiling = reportCeilings(reporting, reporting.groupsPerInstance);
     app.get("/usage/costs", readKey, usageCosts(deps.reports, now, newReportCeiling));
     app.all("/usage/costs", methodNotAllowed("GET"));
     app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now, newReportCeiling));
@@ -147,7 +148,9 @@ export function createApp(deps: GatewayDeps): express.Express {
       ...(deps.access ?? []),
       ...(deps.signIn ? [sessionOrganizationAccess(deps.signIn)] : []),
     ];
-    mountManagementRoutes(app, deps.management, resolvers, limits);
+    // A budget's status is read as GET /usage/budgets reads it: the same source, ceilings and clock.
+    const budgetStatus = deps.reports ? { reports: deps.reports, ceilings: newReportCeiling, now } : undefined;
+    mountManagementRoutes(app, { ...(budgetStatus ? { budgetStatus } : {}), ...deps.management }, resolvers, limits);
   }
   app.use(notFound);
   app.use(answerErrors(deps.logger));

@@ -84,7 +84,7 @@ const CHECK_OVERRIDES: Record<string, Override> = {
   },
 };
 
-function convert(schema: v.GenericSchema): JsonSchema {
+function convert(schema: v.GenericSchema, overrides: Record<string, JsonSchema>): JsonSchema {
   return toJsonSchema(schema, {
     target: "draft-2020-12",
     // The schemas' transforms keep each value's shape (overridden below), so input and output agree; "output" reads a `jsonObject(schema)` pipe
@@ -118,7 +118,7 @@ function convert(schema: v.GenericSchema): JsonSchema {
       }
       if (valibotAction.type === "check") {
         const message = (valibotAction as { message?: unknown }).message;
-        const override = typeof message === "string" ? CHECK_OVERRIDES[message] : undefined;
+        const override = typeof message === "string" ? (overrides[message] ?? CHECK_OVERRIDES[message]) : undefined;
         if (!override) throw new Error(`no JSON Schema override for the check "${String(message)}"`);
         return typeof override === "function" ? override(jsonSchema) : { ...jsonSchema, ...override };
       }
@@ -127,8 +127,9 @@ function convert(schema: v.GenericSchema): JsonSchema {
   });
 }
 
-export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
-  const converted = convert(schema);
+/** `overrides`: more checks said in JSON Schema, by message, kept beside the paths that use them. */
+export function jsonSchemaOf(schema: v.GenericSchema, overrides: Record<string, JsonSchema> = {}): JsonSchema {
+  const converted = convert(schema, overrides);
   const { $schema: _dialect, ...rest } = converted;
   return rest;
 }

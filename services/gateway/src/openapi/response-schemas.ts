@@ -98,7 +98,7 @@ const signedDecimalText = v.pipe(
   v.description("USD, nine decimal places, exact."),
 );
 const percentText = v.pipe(v.string(), v.regex(/^\d+\.\d{2}$/), v.description("Percent, two decimal places."));
-const BudgetStatusSchema = v.object({
+export const BudgetStatusSchema = v.object({
   id: v.string(),
   name: v.nullable(v.string()),
   scope: v.object({

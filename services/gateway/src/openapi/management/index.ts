@@ -1,5 +1,6 @@
 import type { JsonSchema } from "@valibot/to-json-schema";
 import { auditLogPart } from "./audit-log.ts";
+import { budgetPaths } from "./budgets.ts";
 import { dimensionsPart } from "./dimensions.ts";
 import { keysPart } from "./keys.ts";
 import { mePart } from "./me.ts";
@@ -21,6 +22,7 @@ const PARTS: OpenApiPart[] = [
   repricePart,
   membersPart,
   auditLogPart,
+  { paths: budgetPaths },
 ];
 
 type Document = {

@@ -12,6 +12,14 @@ import { createApiKeyRoute } from "./api-keys-create.ts";
 import { listApiKeysRoute } from "./api-keys-list.ts";
 import { updateApiKeyRoute } from "./api-keys-update.ts";
 import { auditLogRoute } from "./audit-log.ts";
+import {
+  type BudgetStatusDeps,
+  createBudgetRoute,
+  deleteBudgetRoute,
+  getBudgetRoute,
+  listBudgetsRoute,
+  updateBudgetRoute,
+} from "./budgets.ts";
 import { getDimensionsRoute, putDimensionsRoute } from "./dimensions.ts";
 import { getOrganizationRoute } from "./organization.ts";
 import { createPriceRoute, deletePriceRoute, listPricesRoute } from "./prices.ts";
@@ -23,6 +31,8 @@ export interface ManagementDeps {
   databases: Databases;
   /** Where `reprice` publishes the records it re-priced (BigQuery); absent, they are left for `records publish`. */
   recordsFeed?: RecordsFeed;
+  /** Where a budget's status is read (the report routes' source); absent, the budget routes are not served. */
+  budgetStatus?: BudgetStatusDeps;
 }
 
 /** A body is optional (`reprice`): none is `{}`, one is JSON as anywhere else. */
@@ -78,6 +88,16 @@ export function mountManagementRoutes(
   app.all(`${base}/prices`, methodNotAllowed("GET, POST"));
   app.delete(`${base}/prices/:id`, write(deletePriceRoute(records), []));
   app.all(`${base}/prices/:id`, methodNotAllowed("DELETE"));
+
+  if (deps.budgetStatus) {
+    app.get(`${base}/budgets`, read(listBudgetsRoute(records, deps.budgetStatus)));
+    app.post(`${base}/budgets`, write(createBudgetRoute(records)));
+    app.all(`${base}/budgets`, methodNotAllowed("GET, POST"));
+    app.get(`${base}/budgets/:id`, read(getBudgetRoute(records, deps.budgetStatus)));
+    app.patch(`${base}/budgets/:id`, write(updateBudgetRoute(records)));
+    app.delete(`${base}/budgets/:id`, write(deleteBudgetRoute(records), []));
+    app.all(`${base}/budgets/:id`, methodNotAllowed("GET, PATCH, DELETE"));
+  }
 
   app.post(`${base}/reprice`, write(repriceRoute(records, deps.recordsFeed), [optionalJsonBody]));
   app.all(`${base}/reprice`, methodNotAllowed("POST"));
