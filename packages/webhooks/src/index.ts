@@ -9,3 +9,4 @@ export * from "./secret-box.ts";
 export * from "./signing.ts";
 export * from "./webhook-documents.ts";
 export * from "./webhook-store.ts";
+export * from "./webhook-view.ts";

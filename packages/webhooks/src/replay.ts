@@ -1,18 +1,22 @@
 import { FieldValue, type Firestore } from "@google-cloud/firestore";
+import { type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
 import type { EventDocument } from "@usage-ingestion/budgets";
-import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS, NotFoundError, UserError } from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
 import type { DeliveryQueue } from "./delivery-queue.ts";
 import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from "./delivery-timing.ts";
 import { newDelivery } from "./dispatch-events.ts";
 import { type DeliveryDocument, webhookMessageId } from "./webhook-documents.ts";
 import { getWebhook, listWebhooks } from "./webhook-store.ts";
+import { isDocumentId } from "./webhook-view.ts";
 
 export interface ReplayDeps {
   db: Firestore;
   queue: DeliveryQueue;
   now?: Date;
   timing?: DeliveryTiming;
+  /** Who replays; absent, an operator of unknown name. Recorded as `webhook.delivery_replayed`. */
+  change?: ChangeContext;
 }
 
 /**
@@ -28,10 +32,12 @@ export async function replayDelivery(
   await getWebhook(deps.db, organizationId, webhookId);
   const now = deps.now ?? new Date();
   const timing = deps.timing ?? DEFAULT_DELIVERY_TIMING;
+  const absent = () => new NotFoundError(`webhook "${webhookId}" has no delivery of event "${eventId}"`);
+  if (!isDocumentId(eventId)) throw absent();
   const ref = deps.db.doc(DOCUMENT_PATHS.webhookDelivery(organizationId, webhookId, eventId));
   const delivery = await deps.db.runTransaction(async (transaction) => {
     const snap = await transaction.get(ref);
-    if (!snap.exists) throw new UserError(`webhook "${webhookId}" has no delivery of event "${eventId}"`);
+    if (!snap.exists) throw absent();
     const { leased_until } = snap.data() as DeliveryDocument;
     // An attempt in flight keeps its lease: the queued message waits for it instead of posting beside it.
     const leased = typeof leased_until === "string" && Date.parse(leased_until) > now.getTime();
@@ -43,6 +49,17 @@ export async function replayDelivery(
       failed_at: null,
       queued_count: FieldValue.increment(1),
     });
+    recordChange(
+      transaction,
+      deps.db,
+      organizationId,
+      deps.change ?? operatorChange(),
+      {
+        action: "webhook.delivery_replayed",
+        target: { type: "webhook_delivery", id: (snap.data() as DeliveryDocument).id },
+      },
+      now,
+    );
     return snap.data() as DeliveryDocument;
   });
   await deps.queue.queue({ organizationId, webhookId, eventId });

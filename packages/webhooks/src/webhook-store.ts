@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import type { Firestore } from "@google-cloud/firestore";
+import { type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
 import { BUDGET_EVENT_TYPES, type BudgetEventType } from "@usage-ingestion/budgets";
 import { getOrganization } from "@usage-ingestion/organizations";
-import { COLLECTIONS, DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
+import { COLLECTIONS, DOCUMENT_PATHS, NotFoundError, UserError } from "@usage-ingestion/shared";
+import { checkIfMatch, etagOf } from "@usage-ingestion/shared/server";
 import type { SecretBox } from "./secret-box.ts";
 import { generateWebhookSecret, secretContext, secretPrefix, secretsInEffect } from "./signing.ts";
 import {
@@ -17,6 +19,16 @@ import {
   type WebhookDocument,
   type WebhookSecretDocument,
 } from "./webhook-documents.ts";
+import { isDocumentId, isWebhookId, webhookView } from "./webhook-view.ts";
+
+const missing = (organizationId: string, webhookId: string) =>
+  new NotFoundError(`organization "${organizationId}" has no webhook "${webhookId}"`);
+const target = (id: string) => ({ type: "webhook", id });
+/** What an entry records of a webhook: its view, which holds no secret, without its version. */
+const recorded = (webhook: WebhookDocument, now: Date) => {
+  const { etag: _etag, ...view } = webhookView(webhook, now);
+  return view;
+};
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -101,7 +113,7 @@ export async function createWebhook(
   db: Firestore,
   box: SecretBox,
   organizationId: string,
-  options: { url: string; eventTypes?: BudgetEventType[]; description?: string; now?: Date },
+  options: { url: string; eventTypes?: BudgetEventType[]; description?: string; now?: Date; change?: ChangeContext },
 ): Promise<{ webhook: WebhookDocument; secret: string }> {
   await getOrganization(db, organizationId);
   const url = parseWebhookUrl(options.url);
@@ -130,13 +142,22 @@ export async function createWebhook(
       );
     }
     transaction.create(collection.doc(id), webhook);
+    recordChange(
+      transaction,
+      db,
+      organizationId,
+      options.change ?? operatorChange(),
+      { action: "webhook.created", target: target(id), after: recorded(webhook, now) },
+      now,
+    );
   });
   return { webhook, secret };
 }
 
 export async function getWebhook(db: Firestore, organizationId: string, webhookId: string): Promise<WebhookDocument> {
+  if (!isWebhookId(webhookId)) throw missing(organizationId, webhookId);
   const snap = await db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId)).get();
-  if (!snap.exists) throw new UserError(`organization "${organizationId}" has no webhook "${webhookId}"`);
+  if (!snap.exists) throw missing(organizationId, webhookId);
   return snap.data() as WebhookDocument;
 }
 
@@ -150,10 +171,39 @@ export async function listWebhooks(db: Firestore, organizationId: string): Promi
   return snap.docs.map((doc) => doc.data() as WebhookDocument);
 }
 
-/** Deletes the webhook with its deliveries and their attempts; its queued deliveries are dropped unsent. */
-export async function deleteWebhook(db: Firestore, organizationId: string, webhookId: string): Promise<void> {
-  await getWebhook(db, organizationId, webhookId);
-  await db.recursiveDelete(db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId)));
+/**
+ * Deletes the webhook with its `webhook.deleted` entry (one transaction, `expectedEtag` checked in it),
+ * then its deliveries and their attempts; its queued deliveries are dropped unsent.
+ */
+export async function deleteWebhook(
+  db: Firestore,
+  organizationId: string,
+  webhookId: string,
+  change: ChangeContext = operatorChange(),
+  expectedEtag?: string,
+  now = new Date(),
+): Promise<void> {
+  if (!isWebhookId(webhookId)) throw missing(organizationId, webhookId);
+  const ref = db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId));
+  await db.runTransaction(async (transaction) => {
+    const snap = await transaction.get(ref);
+    if (!snap.exists) throw missing(organizationId, webhookId);
+    const stored = snap.data() as WebhookDocument;
+    checkIfMatch(expectedEtag, etagOf(stored), `webhook ${webhookId}`);
+    transaction.delete(ref);
+    const before = recorded(stored, now);
+    recordChange(
+      transaction,
+      db,
+      organizationId,
+      change,
+      { action: "webhook.deleted", target: target(webhookId), before },
+      now,
+    );
+  });
+  // Deliveries are many and outside any bound a transaction takes: they go after the webhook itself, which
+  // the delivery function reads first (a delivery of a webhook that is gone is dropped).
+  await db.recursiveDelete(ref);
 }
 
 export const DEFAULT_OVERLAP_MS = 24 * 3_600_000;
@@ -168,17 +218,20 @@ export async function rotateWebhookSecret(
   box: SecretBox,
   organizationId: string,
   webhookId: string,
-  options: { overlapMs?: number; now?: Date } = {},
-): Promise<{ secret: string; previousExpireAt: string }> {
+  options: { overlapMs?: number; now?: Date; change?: ChangeContext; expectedEtag?: string } = {},
+): Promise<{ secret: string; previousExpireAt: string; webhook: WebhookDocument }> {
+  if (!isWebhookId(webhookId)) throw missing(organizationId, webhookId);
   const now = options.now ?? new Date();
   const overlapMs = options.overlapMs ?? DEFAULT_OVERLAP_MS;
   const expiresAt = new Date(now.getTime() + overlapMs).toISOString();
   const ref = db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId));
   const { secret, document } = sealedSecret(box, organizationId, webhookId, now);
-  await db.runTransaction(async (transaction) => {
+  const webhook = await db.runTransaction(async (transaction) => {
     const snap = await transaction.get(ref);
-    if (!snap.exists) throw new UserError(`organization "${organizationId}" has no webhook "${webhookId}"`);
-    const previous = secretsInEffect((snap.data() as WebhookDocument).secrets, now)
+    if (!snap.exists) throw missing(organizationId, webhookId);
+    const stored = snap.data() as WebhookDocument;
+    checkIfMatch(options.expectedEtag, etagOf(stored), `webhook ${webhookId}`);
+    const previous = secretsInEffect(stored.secrets, now)
       .map((kept) => ({
         ...kept,
         expires_at:
@@ -193,8 +246,77 @@ export async function rotateWebhookSecret(
       );
     }
     transaction.update(ref, { secrets: [document, ...previous] });
+    const rotated: WebhookDocument = { ...stored, secrets: [document, ...previous] };
+    // The entry says which secrets sign before and after (their prefixes and times), never a secret.
+    recordChange(
+      transaction,
+      db,
+      organizationId,
+      options.change ?? operatorChange(),
+      {
+        action: "webhook.secret_rotated",
+        target: target(webhookId),
+        before: recorded(stored, now),
+        after: recorded(rotated, now),
+      },
+      now,
+    );
+    return rotated;
   });
-  return { secret, previousExpireAt: expiresAt };
+  return { secret, previousExpireAt: expiresAt, webhook };
+}
+
+/** What `PATCH .../webhooks/{id}` may change (already parsed: parseWebhookUrl, parseEventTypes). */
+export interface WebhookChange {
+  url?: string;
+  eventTypes?: BudgetEventType[];
+  status?: WebhookDocument["status"];
+}
+
+/**
+ * Changes the fields given, with its entry (`webhook.disabled`, `webhook.enabled` for a status alone, else
+ * `webhook.updated`) in the same transaction; `expectedEtag` (If-Match) checked in it.
+ */
+export async function updateWebhook(
+  db: Firestore,
+  organizationId: string,
+  webhookId: string,
+  fields: WebhookChange,
+  change: ChangeContext = operatorChange(),
+  expectedEtag?: string,
+  now = new Date(),
+): Promise<WebhookDocument> {
+  if (!isWebhookId(webhookId)) throw missing(organizationId, webhookId);
+  const url = fields.url === undefined ? undefined : parseWebhookUrl(fields.url);
+  const ref = db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId));
+  return db.runTransaction(async (transaction) => {
+    const snap = await transaction.get(ref);
+    if (!snap.exists) throw missing(organizationId, webhookId);
+    const stored = snap.data() as WebhookDocument;
+    checkIfMatch(expectedEtag, etagOf(stored), `webhook ${webhookId}`);
+    const given = {
+      ...(url !== undefined ? { url } : {}),
+      ...(fields.eventTypes !== undefined ? { event_types: fields.eventTypes } : {}),
+      ...(fields.status !== undefined ? { status: fields.status } : {}),
+    };
+    const after: WebhookDocument = { ...stored, ...given };
+    transaction.update(ref, given);
+    const statusOnly = Object.keys(given).length === 1 && fields.status !== undefined;
+    const action = statusOnly
+      ? fields.status === "disabled"
+        ? "webhook.disabled"
+        : "webhook.enabled"
+      : "webhook.updated";
+    recordChange(
+      transaction,
+      db,
+      organizationId,
+      change,
+      { action, target: target(webhookId), before: recorded(stored, now), after: recorded(after, now) },
+      now,
+    );
+    return after;
+  });
 }
 
 export async function setWebhookStatus(
@@ -202,9 +324,9 @@ export async function setWebhookStatus(
   organizationId: string,
   webhookId: string,
   status: WebhookDocument["status"],
+  change: ChangeContext = operatorChange(),
 ) {
-  await getWebhook(db, organizationId, webhookId);
-  await db.doc(DOCUMENT_PATHS.webhook(organizationId, webhookId)).update({ status });
+  await updateWebhook(db, organizationId, webhookId, { status }, change);
 }
 
 export const MAX_LISTED_DELIVERIES = 500;
@@ -215,13 +337,21 @@ export async function listDeliveries(
   db: Firestore,
   organizationId: string,
   webhookId: string,
-  options: { limit: number; eventId?: string },
+  options: { limit: number; eventId?: string; after?: string },
 ): Promise<Array<{ delivery: DeliveryDocument; attempts: DeliveryAttemptDocument[] }>> {
   await getWebhook(db, organizationId, webhookId);
   const collection = db.collection(DOCUMENT_PATHS.webhookDeliveries(organizationId, webhookId));
+  const limit = Math.min(options.limit, MAX_LISTED_DELIVERIES);
+  let query = collection.orderBy("created_at", "desc");
+  // A page after a delivery given back as the previous page's last (the management API's page_token).
+  if (options.after !== undefined) {
+    const last = isDocumentId(options.after) ? await collection.doc(options.after).get() : undefined;
+    if (!last?.exists) throw new UserError("page_token is not one this service gave");
+    query = query.startAfter(last);
+  }
   const docs = options.eventId
     ? [await collection.doc(options.eventId).get()].filter((doc) => doc.exists)
-    : (await collection.orderBy("created_at", "desc").limit(Math.min(options.limit, MAX_LISTED_DELIVERIES)).get()).docs;
+    : (await query.limit(limit).get()).docs;
   return Promise.all(
     docs.map(async (doc) => {
       const attempts = await doc.ref
