@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { firestoreBudgetSource } from "@usage-ingestion/budgets";
 import type { RateLimitConfig, ReportSettings } from "@usage-ingestion/gateway";
 import { answerParserErrors, createApp, type Publisher, pubSubPublisher } from "@usage-ingestion/gateway";
@@ -7,6 +8,7 @@ import { firestoreReportSource, type ReportSource } from "@usage-ingestion/repor
 import type { QueueMessage } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import { type PublishOutcome, PublishTimeoutError } from "@usage-ingestion/shared/server";
+import { type DeliveryRef, secretBox } from "@usage-ingestion/webhooks";
 import { afterAll, beforeAll } from "vitest";
 import { databases, firestore, pubsub, pullableTopic, reportsFirestore, seedOrganization, serve } from "./harness.ts";
 
@@ -125,7 +127,11 @@ export async function startTestGateway(options: {
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.reportSettings ? { reportSettings: options.reportSettings } : {}),
     // The management API on the same emulator databases the harness seeds.
-    management: { databases: databases() },
+    management: {
+      databases: databases(),
+      // A fresh sealing key per gateway, and a queue that remembers what a replay queued.
+      webhooks: { box: secretBox(randomBytes(32)), queue: { queue: async (ref) => void queuedDeliveries.push(ref) } },
+    },
   });
   const served = await serve(app, (server) => answerParserErrors(server, logger));
   const post = (body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> =>
@@ -141,6 +147,9 @@ export async function startTestGateway(options: {
  * A gateway on the emulators that publishes to a topic the tests pull from, and an organization with its
  * keys: started before the file's tests (the fields are set then), closed after them.
  */
+/** The deliveries the test gateways' management API queued (replays), in order. */
+export const queuedDeliveries: DeliveryRef[] = [];
+
 export function gatewayOnEmulators() {
   const setup = {} as {
     org: Awaited<ReturnType<typeof seedOrganization>>;

@@ -11,12 +11,14 @@ import {
 import { firestoreRecordReader } from "@usage-ingestion/records";
 import { firestoreReportSource } from "@usage-ingestion/reports";
 import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/server";
+import { parseSecretKey, pubsubDeliveryQueue, SecretKeyError, secretBox } from "@usage-ingestion/webhooks";
 import { createApp } from "./app.ts";
 import { createSignIn } from "./auth/session/sign-in.ts";
 import {
   pageTokenKey,
   parseGatewayConfig,
   parseSignInConfig,
+  parseWebhookConfig,
   rateLimitConfig,
   reportSettings,
   servesIngestion,
@@ -28,11 +30,15 @@ import { pubSubPublisher } from "./queue/publisher.ts";
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
 let config: ReturnType<typeof parseGatewayConfig>;
 let signInSettings: ReturnType<typeof parseSignInConfig>;
+let webhookSettings: ReturnType<typeof parseWebhookConfig>;
+let webhookKey: Buffer | undefined;
 try {
   config = parseGatewayConfig(process.env);
   signInSettings = parseSignInConfig(process.env);
+  webhookSettings = parseWebhookConfig(process.env);
+  webhookKey = webhookSettings.WEBHOOK_SECRET_KEY ? parseSecretKey(webhookSettings.WEBHOOK_SECRET_KEY) : undefined;
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
+  if (!(error instanceof ConfigError) && !(error instanceof SecretKeyError)) throw error;
   jsonLogger().log("ERROR", error.message);
   process.exit(1);
 }
@@ -86,7 +92,20 @@ const server = createApp({
   keys,
   keyUsed: lastUsed.seen,
   // The management API writes through the same stores as the admin command line (docs/management-api.md).
-  ...(servesReports(role) ? { management: { databases } } : {}),
+  ...(servesReports(role)
+    ? {
+        management: {
+          databases,
+          webhooks: {
+            ...(webhookKey ? { box: secretBox(webhookKey) } : {}),
+            queue: pubsubDeliveryQueue(
+              new PubSub({ ...(projectId ? { projectId } : {}), ...(universeDomain ? { universeDomain } : {}) }),
+              webhookSettings.WEBHOOK_DELIVERIES_TOPIC,
+            ),
+          },
+        },
+      }
+    : {}),
   ...(publisher ? { publisher } : {}),
   logger,
   ...(reportsFirestore

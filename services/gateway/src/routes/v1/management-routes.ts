@@ -24,6 +24,16 @@ import { getDimensionsRoute, putDimensionsRoute } from "./dimensions.ts";
 import { getOrganizationRoute } from "./organization.ts";
 import { createPriceRoute, deletePriceRoute, listPricesRoute } from "./prices.ts";
 import { repriceRoute } from "./reprice.ts";
+import {
+  createWebhookRoute,
+  deleteWebhookRoute,
+  listDeliveriesRoute,
+  listWebhooksRoute,
+  replayDeliveryRoute,
+  rotateSecretRoute,
+  updateWebhookRoute,
+  type WebhookDeps,
+} from "./webhooks.ts";
 
 /** What the management API writes to: the same stores the admin command line uses. */
 export interface ManagementDeps {
@@ -33,6 +43,8 @@ export interface ManagementDeps {
   recordsFeed?: RecordsFeed;
   /** Where a budget's status is read (the report routes' source); absent, the budget routes are not served. */
   budgetStatus?: BudgetStatusDeps;
+  /** The secret box and the deliveries queue; absent, the webhook routes are not served. */
+  webhooks?: WebhookDeps;
 }
 
 /** A body is optional (`reprice`): none is `{}`, one is JSON as anywhere else. */
@@ -97,6 +109,22 @@ export function mountManagementRoutes(
     app.patch(`${base}/budgets/:id`, write(updateBudgetRoute(records)));
     app.delete(`${base}/budgets/:id`, write(deleteBudgetRoute(records), []));
     app.all(`${base}/budgets/:id`, methodNotAllowed("GET, PATCH, DELETE"));
+  }
+
+  if (deps.webhooks) {
+    const hooks = deps.webhooks;
+    app.get(`${base}/webhooks`, read(listWebhooksRoute(records)));
+    app.post(`${base}/webhooks`, write(createWebhookRoute(records, hooks)));
+    app.all(`${base}/webhooks`, methodNotAllowed("GET, POST"));
+    app.patch(`${base}/webhooks/:id`, write(updateWebhookRoute(records)));
+    app.delete(`${base}/webhooks/:id`, write(deleteWebhookRoute(records), []));
+    app.all(`${base}/webhooks/:id`, methodNotAllowed("PATCH, DELETE"));
+    app.post(`${base}/webhooks/:id/rotate-secret`, write(rotateSecretRoute(records, hooks), [optionalJsonBody]));
+    app.all(`${base}/webhooks/:id/rotate-secret`, methodNotAllowed("POST"));
+    app.get(`${base}/webhooks/:id/deliveries`, read(listDeliveriesRoute(records)));
+    app.all(`${base}/webhooks/:id/deliveries`, methodNotAllowed("GET"));
+    app.post(`${base}/webhooks/:id/deliveries/:delivery_id/replay`, write(replayDeliveryRoute(records, hooks), []));
+    app.all(`${base}/webhooks/:id/deliveries/:delivery_id/replay`, methodNotAllowed("POST"));
   }
 
   app.post(`${base}/reprice`, write(repriceRoute(records, deps.recordsFeed), [optionalJsonBody]));
