@@ -14,6 +14,8 @@ export interface StackOptions {
   existingEmulators?: { pubsubHost?: string; firestoreHost?: string };
   /** Extra environment for both services (cache times, timeouts). */
   env?: Record<string, string>;
+  /** Extra environment for the gateway alone (npm start's sign-in variables). */
+  gatewayEnv?: Record<string, string>;
   onLine?: (service: "gateway" | "worker" | "webhooks", line: string) => void;
   /** The stack's own lines: restarts, redelivery trouble. */
   onEvent?: (line: string) => void;
@@ -129,7 +131,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const startGateway = () =>
       startGatewayProcess({
         port: options.gatewayPort,
-        env: { ...env, PUBSUB_TOPIC: names.topic },
+        env: { ...env, ...options.gatewayEnv, PUBSUB_TOPIC: names.topic },
         built: options.built,
         onLine: (line) => options.onLine?.("gateway", line),
       });

@@ -16,12 +16,14 @@ import { BUNDLES, bundle } from "../lib/bundle.ts";
 import { localStackStatePath, removeLocalStackState, writeLocalStackState } from "../lib/local-stack-state.ts";
 import { watchParents } from "../lib/parent-watch.ts";
 import { PortInUseError, type Stack, startStack } from "../lib/stack.ts";
+import { DEV_EMAIL, type LocalSignIn, seedOwner, startLocalSignIn } from "./dev-sign-in.ts";
 import { everyTick } from "./tick-jobs.ts";
 
 /**
  * `npm start`: the whole service on this machine. Emulators (or the ones the *_EMULATOR_HOST variables
  * point at), the Pub/Sub topology, the cost worker, the gateway, and an active development organization
- * with a context dimension, an ingest key and a read key. The services run from the bundles built at
+ * with a context dimension, an ingest key and a read key, and a development OpenID provider whose one
+ * account, dev@example.com, owns that organization (the console's sign-in). The services run from the bundles built at
  * start, as in production, and are restarted when they die; whatever this process started stops when it
  * stops, however it is stopped (the orphan guard in scripts/lib covers SIGKILL). While it runs, it records
  * itself (scripts/lib/local-stack-state.ts) so that `npm run admin` finds it with no variable to set.
@@ -48,6 +50,7 @@ async function seedDevelopment(): Promise<{ ingestKey: string; readKey: string }
     // Emulators kept from an earlier run may hold more dimensions: the feature one is added, none removed.
     const dimensions = await listDimensions(db, DEV_ORGANIZATION);
     if (!dimensions.includes(DEV_DIMENSION)) await setDimensions(db, DEV_ORGANIZATION, [...dimensions, DEV_DIMENSION]);
+    await seedOwner(db, DEV_ORGANIZATION, DEV_EMAIL);
     const ingest = await createApiKey(databases, DEV_ORGANIZATION, process.env.DEV_API_KEY || generateApiKey());
     const read = await createApiKey(
       databases,
@@ -67,6 +70,7 @@ const webhookSecretKey = process.env.WEBHOOK_SECRET_KEY || generateSecretKey();
 const webhookSweepAfterMs = Number(process.env.WEBHOOK_SWEEP_AFTER_MS ?? 10_000);
 
 let stack: Stack | undefined;
+let signIn: LocalSignIn | undefined;
 let stopFolding: (() => Promise<void>) | undefined;
 let stopDispatching: (() => Promise<void>) | undefined;
 
@@ -81,6 +85,7 @@ async function stop(code: number) {
   await stopDispatching?.();
   await stopBudgets?.();
   await stack?.stop();
+  await signIn?.provider.close();
   console.log("Stopped.");
   process.exit(code);
 }
@@ -97,11 +102,14 @@ try {
   console.log(`Starting the local stack for project ${projectId}...`);
   // The services run as the deployed ones do: bundled, on the memory flags of their images.
   for (const target of Object.values(BUNDLES)) await bundle(target);
+  // Before the gateway, which is given its address; the gateway's own is fixed by PORT.
+  signIn = await startLocalSignIn(`http://127.0.0.1:${gatewayPort}`);
   stack = await startStack({
     built: true,
     projectId,
     webhookSecretKey,
     env: { WEBHOOK_SWEEP_AFTER_MS: String(webhookSweepAfterMs) },
+    gatewayEnv: signIn.gatewayEnv,
     gatewayPort,
     workerPort: process.env.WORKER_PORT ? Number(process.env.WORKER_PORT) : undefined,
     existingEmulators: {
@@ -171,6 +179,11 @@ Organization:     ${DEV_ORGANIZATION} (context dimension: ${DEV_DIMENSION})
 Ingest key:       ${ingestKey}
 Read key:         ${readKey}
 (The ingest key sends usage; the read key reads costs: the dashboard and GET /usage/costs.)
+
+Console: ${stack.baseUrl}/console
+Sign in as: ${DEV_EMAIL}
+Password: ${signIn.password}
+(The development OpenID provider at ${signIn.provider.issuer}; ${DEV_EMAIL} owns ${DEV_ORGANIZATION}.)
 
 Send usage (ingest key):
 curl -i -X POST ${stack.baseUrl}/usage/transactions \\

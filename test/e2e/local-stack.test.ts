@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { adminTarget, readLocalStackState } from "../../scripts/lib/local-stack-state.ts";
 import { freePort, portIsFree, waitFor } from "../../scripts/lib/processes.ts";
 import { adminProcess, freshShellEnv } from "../setup/admin-process.ts";
+import { CookieJar, signInThrough } from "../setup/browser-sign-in.ts";
 import { descendants, launch, running } from "../setup/launcher.ts";
 
 // The stacks started here record themselves in a file of their own, never in the checkout's
@@ -99,6 +100,20 @@ describe("npm start (the local stack launcher)", () => {
       const otherFeature = await costs(port, readKey, `${byFeature}&context.feature=search`);
       expect((await otherFeature.json()).groups).toEqual([]);
 
+      // A person signs in at the printed address, as the printed account, through the development provider.
+      expect(first.lines).toContain(`Console: http://127.0.0.1:${port}/console`);
+      expect(first.lines).toContain("Sign in as: dev@example.com");
+      const password = printed(first.lines, "Password:");
+      const jar = new CookieJar();
+      const signedIn = await signInThrough(jar, `http://127.0.0.1:${port}`, "dev@example.com", password);
+      expect(signedIn.url).toBe(`http://127.0.0.1:${port}/console`);
+      const me = await jar.fetch(`http://127.0.0.1:${port}/v1/me`);
+      expect(me.status).toBe(200);
+      expect(await me.json()).toEqual({
+        email: "dev@example.com",
+        organizations: [{ id: "dev", name: "Development", role: "owner" }],
+      });
+
       // The stack records itself; the admin command line finds it with no variable set.
       expect(readLocalStackState(statePath)).toMatchObject({
         alive: true,
@@ -144,6 +159,11 @@ describe("npm start (the local stack launcher)", () => {
     const third = launch({ port, workerPort, ownEmulators: false });
     try {
       await third.ready();
+      // Seeded again on the emulators the second stack left: still the owner, with this run's password.
+      const jar = new CookieJar();
+      await signInThrough(jar, `http://127.0.0.1:${port}`, "dev@example.com", printed(third.lines, "Password:"));
+      const me = await jar.fetch(`http://127.0.0.1:${port}/v1/me`);
+      expect((await me.json()).organizations).toEqual([{ id: "dev", name: "Development", role: "owner" }]);
       expect(readLocalStackState(statePath)?.state.pid).toBe(third.launcher.child.pid);
       const started = descendants(third.launcher.child.pid as number);
       process.kill(third.launcher.child.pid as number, "SIGTERM");

@@ -3,45 +3,11 @@ import { createApp, createSignIn, signInConfig } from "@usage-ingestion/gateway"
 import { cachedKeyStore, firestoreKeyStore } from "@usage-ingestion/organizations";
 import { firestoreReportSource } from "@usage-ingestion/reports";
 import { type DevelopmentAccount, startDevelopmentProvider } from "../../scripts/local-stack/oidc-provider.ts";
+import { CookieJar, signInThrough } from "./browser-sign-in.ts";
 import { memoryLogger } from "./gateway.ts";
 import { databases, firestore, freeClosedPort, reportsFirestore } from "./harness.ts";
 
-/**
- * A browser's cookies, per origin, over fetch with `redirect: "manual"`: each Set-Cookie kept (or dropped
- * when it expires), each request sent with its origin's cookies.
- */
-export class CookieJar {
-  private readonly jars = new Map<string, Map<string, string>>();
-
-  cookies(origin: string): Map<string, string> {
-    const jar = this.jars.get(origin) ?? new Map<string, string>();
-    this.jars.set(origin, jar);
-    return jar;
-  }
-
-  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const { origin } = new URL(url);
-    const jar = this.cookies(origin);
-    const headers = new Headers(init.headers);
-    if (jar.size > 0) headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      const expired = attributes.some((attribute) => {
-        const [key = "", value = ""] = attribute.trim().split("=");
-        return (
-          (key.toLowerCase() === "max-age" && Number(value) <= 0) ||
-          (key.toLowerCase() === "expires" && Date.parse(value) <= Date.now())
-        );
-      });
-      if (expired) jar.delete(name);
-      else jar.set(name, pair.slice(at + 1).trim());
-    }
-    return response;
-  }
-}
+export { CookieJar };
 
 export const PASSWORD = "correct horse battery staple";
 
@@ -77,32 +43,8 @@ export async function signInFixture(accounts: Array<Omit<DevelopmentAccount, "pa
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
 
   /** Signs in through the provider's form as a browser would; answers the gateway's last answer. */
-  async function signIn(jar: CookieJar, email: string, password = PASSWORD, returnTo?: string) {
-    const login = `${baseUrl}/auth/login${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ""}`;
-    let response = await jar.fetch(login);
-    let url = login;
-    for (let hops = 0; hops < 10; hops++) {
-      if (response.status >= 300 && response.status < 400) {
-        url = new URL(response.headers.get("location") as string, url).href;
-        if (url.startsWith(baseUrl) && !new URL(url).pathname.startsWith("/auth/")) return { response, url };
-        response = await jar.fetch(url);
-        continue;
-      }
-      if (response.status === 200 && url.startsWith(provider.issuer)) {
-        const html = await response.text();
-        const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] as string;
-        url = new URL(action, url).href;
-        response = await jar.fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ email, password }).toString(),
-        });
-        continue;
-      }
-      return { response, url };
-    }
-    throw new Error("sign-in did not finish within 10 hops");
-  }
+  const signIn = (jar: CookieJar, email: string, password = PASSWORD, returnTo?: string) =>
+    signInThrough(jar, baseUrl, email, password, returnTo);
 
   /** GET /v1/me, answering the body and the session's CSRF token. */
   async function me(jar: CookieJar) {
