@@ -86,13 +86,50 @@ describe("Firestore access", () => {
     expect(grant.condition?.[0]?.expression).toBe(records);
   });
 
-  it("lets the gateway read the records and the keys, and key admins manage the keys only", () => {
+  it("lets the ingest gateway read the records and the keys, and key admins manage the keys only", () => {
     const gateway = resource("iam", "google_project_iam_member", "gateway_reads_keys");
     expect(gateway.role).toBe("roles/datastore.viewer");
+    expect(gateway.member).toBe(`serviceAccount:${tf("google_service_account.gateway.email")}`);
     expect(gateway.condition?.[0]?.expression).toBe(`${records} || ${keys}`);
     const admins = resource("iam", "google_project_iam_member", "key_admins");
     expect(admins.condition?.[0]?.expression).toBe(keys);
     expect(variable("modules/iam", "key_admins").default).toEqual([]);
+  });
+
+  it("lets the reports gateway, with an identity of its own, read and write the records and the keys", () => {
+    // The management API and sign-in write keys, audit entries, members and sessions (decisions 0024, 0025).
+    const reports = resource("iam", "google_project_iam_member", "reports_writes_management");
+    expect(reports.role).toBe("roles/datastore.user");
+    expect(reports.member).toBe(`serviceAccount:${tf("google_service_account.reports.email")}`);
+    expect(reports.condition?.[0]?.expression).toBe(`${records} || ${keys}`);
+    expect(exampleModule("reports").service_account_email).toBe(tf("module.iam.reports_email"));
+    expect(exampleModule("gateway").service_account_email).toBe(tf("module.iam.gateway_email"));
+    // The ingest gateway's identity is granted no other Firestore role.
+    const gatewayGrants = [...files.values()].flatMap((hcl) =>
+      Object.values((hcl.resource?.google_project_iam_member ?? {}) as Record<string, Hcl[]>)
+        .map(([grant]) => grant)
+        .filter((grant) => grant?.member === `serviceAccount:${tf("google_service_account.gateway.email")}`)
+        .map((grant) => grant?.role),
+    );
+    expect(gatewayGrants).toEqual(["roles/datastore.viewer"]);
+  });
+
+  it("lets each gateway read the sign-in secrets it is given, and no other secret", () => {
+    const grant = resource("gateway", "google_secret_manager_secret_iam_member", "sign_in_secrets");
+    expect(grant).toMatchObject({
+      for_each: tf("var.sign_in == null ? {} : local.sign_in_secrets"),
+      secret_id: tf("each.value"),
+      role: "roles/secretmanager.secretAccessor",
+      member: `serviceAccount:${tf("var.service_account_email")}`,
+    });
+    expect(exampleModule("reports").sign_in).toBe(tf("local.sign_in"));
+    expect(exampleModule("gateway").sign_in).toBeUndefined();
+  });
+
+  it("has Firestore delete sessions past their expires_at", () => {
+    const ttl = resource("firestore", "google_firestore_field", "session_expiry");
+    expect(ttl).toMatchObject({ collection: "sessions", field: "expires_at" });
+    expect(ttl.ttl_config).toBeDefined();
   });
 
   it("grants no Firestore role without a condition naming its databases", () => {

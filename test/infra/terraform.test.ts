@@ -47,13 +47,24 @@ describe("infra (Terraform)", () => {
   it("sets every gateway configuration variable on the Cloud Run service (PORT is Cloud Run's own)", () => {
     const container = resource("gateway", "google_cloud_run_v2_service", "gateway").template[0].containers[0];
     expect(container.dynamic.env[0].for_each).toBe(tf("local.environment"));
-    const names = Object.keys(inModule("gateway").find((hcl) => hcl.locals)?.locals[0].environment ?? {});
+    // Sign-in's variables, all or none (with var.sign_in), the two secrets from Secret Manager.
+    expect(container.dynamic.env[1].for_each).toBe(tf("var.sign_in == null ? {} : local.sign_in_environment"));
+    expect(container.dynamic.env[2].for_each).toBe(tf("var.sign_in == null ? {} : local.sign_in_secrets"));
+    expect(container.dynamic.env[2].content[0].value_source[0].secret_key_ref[0]).toEqual({
+      secret: tf("env.value"),
+      version: "latest",
+    });
+    const locals = inModule("gateway").find((hcl) => hcl.locals)?.locals[0] ?? {};
+    const names = [locals.environment, locals.sign_in_environment, locals.sign_in_secrets].flatMap((map) =>
+      Object.keys(map ?? {}),
+    );
+    expect(Object.keys(locals.sign_in_secrets)).toEqual(["OIDC_CLIENT_SECRET", "SESSION_SECRET"]);
     // PAGE_TOKEN_KEY is a secret, set from Secret Manager below, never a plain variable.
     const secrets = ["PAGE_TOKEN_KEY"];
     const required = Object.keys(GatewayEnvSchema.entries).filter((name) => name !== "PORT" && !secrets.includes(name));
     expect(names).toEqual(expect.arrayContaining(required));
     expect(names).not.toEqual(expect.arrayContaining(secrets));
-    const secret = container.dynamic.env[1];
+    const secret = container.dynamic.env[3];
     expect(secret.for_each).toBe(tf("var.page_token_key_secret == null ? [] : [var.page_token_key_secret]"));
     expect(secret.content[0]).toMatchObject({
       name: "PAGE_TOKEN_KEY",
@@ -164,12 +175,14 @@ describe("infra (Terraform)", () => {
     ]);
   });
 
-  it("lets the gateway publish to its topic, read keys and its page token key, nothing more", () => {
+  it("lets the ingest gateway publish to its topic and read keys, and the reports read the page token key", () => {
     expect(resource("iam", "google_pubsub_topic_iam_member", "gateway_publishes").role).toBe("roles/pubsub.publisher");
     expect(resource("iam", "google_project_iam_member", "gateway_reads_keys").role).toBe("roles/datastore.viewer");
-    expect(resource("iam", "google_secret_manager_secret_iam_member", "gateway_reads_page_token_key")).toMatchObject({
+    expect(resource("iam", "google_secret_manager_secret_iam_member", "reports_reads_page_token_key")).toMatchObject({
       secret_id: tf("google_secret_manager_secret.page_token_key.secret_id"),
       role: "roles/secretmanager.secretAccessor",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Terraform's own interpolation, as parsed.
+      member: "serviceAccount:${google_service_account.reports.email}",
     });
     const gatewayGrants = inModule("iam").flatMap((hcl) =>
       Object.values(hcl.resource ?? {}).flatMap((byName) =>
@@ -178,7 +191,7 @@ describe("infra (Terraform)", () => {
         ),
       ),
     );
-    expect(gatewayGrants).toHaveLength(3);
+    expect(gatewayGrants).toHaveLength(2);
   });
 
   it("has alert policies for dead letters and the oldest unacked message", () => {

@@ -82,7 +82,7 @@ module "reports" {
   image                 = var.gateway_image
   role                  = "reports"
   service_name          = "usage-reports"
-  service_account_email = module.iam.gateway_email
+  service_account_email = module.iam.reports_email
   topic_name            = module.pubsub.topic_name
   keys_database         = module.firestore.keys_database
   # Reports read many documents each: fewer at once per instance, more memory, none kept warm.
@@ -92,6 +92,7 @@ module "reports" {
   memory                = "1Gi"
   page_token_key_secret = module.iam.page_token_key_secret
   behind_load_balancer  = var.enable_load_balancer
+  sign_in               = local.sign_in
   depends_on            = [module.apis, module.firestore]
 }
 
@@ -144,4 +145,36 @@ module "analytics" {
   organization_readers      = var.bigquery_organization_readers
   all_rows_readers          = var.bigquery_all_rows_readers
   depends_on                = [module.apis]
+}
+
+# People's sign-in on the reports gateway (docs/sign-in.md): the client's secret and the session cookie's
+# signing secret live in Secret Manager, their versions added out of band (docs/operations.md).
+locals {
+  sign_in = var.sign_in_issuer_url == "" ? null : {
+    issuer_url               = var.sign_in_issuer_url
+    client_id                = var.sign_in_client_id
+    public_base_url          = var.public_base_url
+    client_secret_secret_id  = google_secret_manager_secret.oidc_client_secret[0].secret_id
+    session_secret_secret_id = google_secret_manager_secret.session_secret[0].secret_id
+  }
+}
+
+resource "google_secret_manager_secret" "oidc_client_secret" {
+  count     = var.sign_in_issuer_url == "" ? 0 : 1
+  project   = var.project_id
+  secret_id = "usage-oidc-client-secret"
+  replication {
+    auto {}
+  }
+  depends_on = [module.apis]
+}
+
+resource "google_secret_manager_secret" "session_secret" {
+  count     = var.sign_in_issuer_url == "" ? 0 : 1
+  project   = var.project_id
+  secret_id = "usage-session-secret"
+  replication {
+    auto {}
+  }
+  depends_on = [module.apis]
 }

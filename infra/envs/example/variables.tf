@@ -124,3 +124,21 @@ variable "commit_transport" {
   type        = string
   default     = "wire"
 }
+
+variable "sign_in_issuer_url" {
+  description = "OIDC_ISSUER_URL of the reports gateway, e.g. https://accounts.google.com; empty leaves people's sign-in off (docs/sign-in.md). With it, add versions to the secrets usage-oidc-client-secret and usage-session-secret (docs/operations.md)."
+  type        = string
+  default     = ""
+}
+
+variable "sign_in_client_id" {
+  description = "OIDC_CLIENT_ID: the client registered at the issuer for the reports gateway."
+  type        = string
+  default     = ""
+}
+
+variable "public_base_url" {
+  description = "PUBLIC_BASE_URL of the reports gateway: its address as browsers see it (the edge's domain, or its run.app URL); the issuer's redirect URI is <public_base_url>/auth/callback."
+  type        = string
+  default     = ""
+}

@@ -149,3 +149,13 @@ resource "google_firestore_field" "collection_group_scans" {
     }
   }
 }
+
+# People's sessions (docs/decisions/0025) carry `expires_at`: Firestore deletes each one after it, within
+# a day or so; the gateway refuses an expired session itself in the meantime.
+resource "google_firestore_field" "session_expiry" {
+  project    = var.project_id
+  database   = google_firestore_database.default.name
+  collection = "sessions"
+  field      = "expires_at"
+  ttl_config {}
+}

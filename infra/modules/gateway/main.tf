@@ -137,6 +137,22 @@ variable "reports" {
   })
   default = {}
 }
+variable "sign_in" {
+  description = "People's sign-in (docs/sign-in.md), on a gateway of role reports or both; null leaves it off (/auth and /v1/me answer 404). issuer_url (OIDC_ISSUER_URL), client_id (OIDC_CLIENT_ID), public_base_url (PUBLIC_BASE_URL: the address browsers use; the redirect URI is <public_base_url>/auth/callback), and the ids of two Secret Manager secrets: the client's secret (OIDC_CLIENT_SECRET) and the session cookie's signing secret, 32 characters or more (SESSION_SECRET). The service account is granted access to those two secrets alone."
+  type = object({
+    issuer_url               = string
+    client_id                = string
+    public_base_url          = string
+    client_secret_secret_id  = string
+    session_secret_secret_id = string
+  })
+  default = null
+}
+variable "session_max_age_hours" {
+  description = "SESSION_MAX_AGE_HOURS: how long a session lasts from sign-in, however active."
+  type        = number
+  default     = 12
+}
 
 variable "page_token_key_secret" {
   description = "The Secret Manager secret whose latest version is PAGE_TOKEN_KEY, the key that signs the page tokens of GET /usage/records (the iam module's page_token_key_secret). Needed where the gateway serves the reports; null on an ingest-only gateway, which serves no records."
@@ -145,7 +161,19 @@ variable "page_token_key_secret" {
 }
 
 locals {
+  # Set only with sign_in: the gateway takes all of these or none.
+  sign_in_environment = {
+    OIDC_ISSUER_URL = try(var.sign_in.issuer_url, "")
+    OIDC_CLIENT_ID  = try(var.sign_in.client_id, "")
+    PUBLIC_BASE_URL = try(var.sign_in.public_base_url, "")
+  }
+  # From Secret Manager, the latest version of each, read when an instance starts.
+  sign_in_secrets = {
+    OIDC_CLIENT_SECRET = try(var.sign_in.client_secret_secret_id, "")
+    SESSION_SECRET     = try(var.sign_in.session_secret_secret_id, "")
+  }
   environment = {
+    SESSION_MAX_AGE_HOURS                  = tostring(var.session_max_age_hours)
     REPORT_MAX_DOCUMENTS                   = tostring(var.reports.max_documents)
     REPORT_TIMEOUT_MS                      = tostring(var.reports.timeout_ms)
     REPORT_MAX_GROUPS                      = tostring(var.reports.max_groups)
@@ -227,6 +255,25 @@ resource "google_cloud_run_v2_service" "gateway" {
           value = env.value
         }
       }
+      dynamic "env" {
+        for_each = var.sign_in == null ? {} : local.sign_in_environment
+        content {
+          name  = env.key
+          value = env.value
+        }
+      }
+      dynamic "env" {
+        for_each = var.sign_in == null ? {} : local.sign_in_secrets
+        content {
+          name = env.key
+          value_source {
+            secret_key_ref {
+              secret  = env.value
+              version = "latest"
+            }
+          }
+        }
+      }
 
       # A secret, so not in local.environment: its value never sits in Terraform's state or plan.
       dynamic "env" {
@@ -258,6 +305,17 @@ resource "google_cloud_run_v2_service" "gateway" {
       }
     }
   }
+  # An instance reads the secrets when it starts: the grant must be there first.
+  depends_on = [google_secret_manager_secret_iam_member.sign_in_secrets]
+}
+
+# The gateway reads the two sign-in secrets and no other.
+resource "google_secret_manager_secret_iam_member" "sign_in_secrets" {
+  for_each  = var.sign_in == null ? {} : local.sign_in_secrets
+  project   = var.project_id
+  secret_id = each.value
+  role      = "roles/secretmanager.secretAccessor"
+  member    = "serviceAccount:${var.service_account_email}"
 }
 
 # Public invocation: the API key is the client's credential. (Behind the load balancer too: a serverless

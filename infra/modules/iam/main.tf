@@ -42,6 +42,14 @@ resource "google_service_account" "gateway" {
   display_name = "Usage ingestion gateway (Cloud Run)"
 }
 
+# The reports gateway (role reports) has an identity of its own: it writes (the management API, sign-in)
+# where the ingest gateway only reads.
+resource "google_service_account" "reports" {
+  project      = var.project_id
+  account_id   = "usage-reports"
+  display_name = "Usage reports gateway: reports, management API, sign-in (Cloud Run)"
+}
+
 resource "google_service_account" "worker" {
   project      = var.project_id
   account_id   = "usage-cost-worker"
@@ -62,8 +70,8 @@ resource "google_pubsub_topic_iam_member" "gateway_publishes" {
   member  = "serviceAccount:${google_service_account.gateway.email}"
 }
 
-# The gateway reads API keys and organizations (authentication) and records and roll-ups (reports):
-# read-only, on the two databases and no other.
+# The ingest gateway reads API keys and organizations (authentication): read-only, on the two databases
+# and no other.
 resource "google_project_iam_member" "gateway_reads_keys" {
   project = var.project_id
   role    = "roles/datastore.viewer"
@@ -71,6 +79,20 @@ resource "google_project_iam_member" "gateway_reads_keys" {
   condition {
     title       = "records-and-keys-databases"
     description = "Read the records database and the keys database only."
+    expression  = "resource.name == \"${local.records_database_name}\" || resource.name == \"${local.keys_database_name}\""
+  }
+}
+
+# The reports gateway reads records and roll-ups (reports) and writes what the management API and sign-in
+# change: keys and their audit entries in the keys database; prices, budgets, webhooks, members, sessions
+# and audit entries in the records database (docs/decisions/0024, 0025). Those two databases only.
+resource "google_project_iam_member" "reports_writes_management" {
+  project = var.project_id
+  role    = "roles/datastore.user"
+  member  = "serviceAccount:${google_service_account.reports.email}"
+  condition {
+    title       = "records-and-keys-databases"
+    description = "Read and write the records database and the keys database only."
     expression  = "resource.name == \"${local.records_database_name}\" || resource.name == \"${local.keys_database_name}\""
   }
 }
@@ -121,7 +143,7 @@ resource "google_service_account_iam_member" "pubsub_agent_mints_push_tokens" {
 }
 
 # The key the reports sign the records listing's page tokens with (PAGE_TOKEN_KEY,
-# docs/decisions/0023-records-paging-on-a-snapshot.md), read by the gateway's identity alone. Terraform
+# docs/decisions/0023-records-paging-on-a-snapshot.md), read by the reports gateway's identity alone. Terraform
 # makes the secret, not its value (which would then sit in the state): add it once with
 #   openssl rand -base64 32 | gcloud secrets versions add usage-page-token-key --data-file=-
 resource "google_secret_manager_secret" "page_token_key" {
@@ -132,15 +154,18 @@ resource "google_secret_manager_secret" "page_token_key" {
   }
 }
 
-resource "google_secret_manager_secret_iam_member" "gateway_reads_page_token_key" {
+resource "google_secret_manager_secret_iam_member" "reports_reads_page_token_key" {
   project   = var.project_id
   secret_id = google_secret_manager_secret.page_token_key.secret_id
   role      = "roles/secretmanager.secretAccessor"
-  member    = "serviceAccount:${google_service_account.gateway.email}"
+  member    = "serviceAccount:${google_service_account.reports.email}"
 }
 
 output "gateway_email" {
   value = google_service_account.gateway.email
+}
+output "reports_email" {
+  value = google_service_account.reports.email
 }
 output "worker_email" {
   value = google_service_account.worker.email
@@ -153,6 +178,6 @@ output "pubsub_service_agent" {
   value       = "serviceAccount:service-${data.google_project.this.number}@gcp-sa-pubsub.iam.gserviceaccount.com"
 }
 output "page_token_key_secret" {
-  description = "The secret holding PAGE_TOKEN_KEY; named through the gateway's grant, so a service given it deploys after the grant."
-  value       = google_secret_manager_secret_iam_member.gateway_reads_page_token_key.secret_id
+  description = "The secret holding PAGE_TOKEN_KEY; named through the reports gateway's grant, so a service given it deploys after the grant."
+  value       = google_secret_manager_secret_iam_member.reports_reads_page_token_key.secret_id
 }

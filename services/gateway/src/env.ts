@@ -68,6 +68,8 @@ export const GatewayEnvSchema = v.object({
    */
   PAGE_TOKEN_KEY: optionalStringVar(),
   LOG_FORMAT: logFormatVar(),
+  /** People's sign-in (docs/sign-in.md): all five set, or none (then /auth and /v1/me answer 404). */
+  ...SIGN_IN_ENV,
 });
 
 /**
@@ -82,15 +84,10 @@ export const WebhookEnvSchema = v.object({
 });
 export const parseWebhookConfig = (env: Record<string, string | undefined>) => parseConfig(WebhookEnvSchema, env);
 
-/**
- * People's sign-in (docs/sign-in.md): all five set, or none (then /auth and /v1/me answer 404). Apart
- * from GatewayEnvSchema until the Terraform module sets them (its test holds the module to that schema).
- */
-export const SignInEnvSchema = v.object(SIGN_IN_ENV);
-export const parseSignInConfig = (env: Record<string, string | undefined>) =>
-  signInConfig(parseConfig(SignInEnvSchema, env));
-
 export type GatewayConfig = v.InferOutput<typeof GatewayEnvSchema>;
+
+/** Sign-in as the gateway uses it, or undefined when it is off; a ConfigError when half set. */
+export const signInConfigOf = (config: GatewayConfig) => signInConfig(config);
 
 /** The rate limits of a configuration, as the limiters take them. */
 export const rateLimitConfig = (config: GatewayConfig): RateLimitConfig => ({

@@ -17,24 +17,24 @@ import { createSignIn } from "./auth/session/sign-in.ts";
 import {
   pageTokenKey,
   parseGatewayConfig,
-  parseSignInConfig,
   parseWebhookConfig,
   rateLimitConfig,
   reportSettings,
   servesIngestion,
   servesReports,
+  signInConfigOf,
 } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
 import { pubSubPublisher } from "./queue/publisher.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
 let config: ReturnType<typeof parseGatewayConfig>;
-let signInSettings: ReturnType<typeof parseSignInConfig>;
+let signInSettings: ReturnType<typeof signInConfigOf>;
 let webhookSettings: ReturnType<typeof parseWebhookConfig>;
 let webhookKey: Buffer | undefined;
 try {
   config = parseGatewayConfig(process.env);
-  signInSettings = parseSignInConfig(process.env);
+  signInSettings = signInConfigOf(config);
   webhookSettings = parseWebhookConfig(process.env);
   webhookKey = webhookSettings.WEBHOOK_SECRET_KEY ? parseSecretKey(webhookSettings.WEBHOOK_SECRET_KEY) : undefined;
 } catch (error) {
