@@ -227,9 +227,13 @@ describe("webhook delivery", () => {
       await dispatchEvents({ db, queue: pipeline.queue, timing });
       await until(() => receiver.received.length >= 2);
       const afterWindow = () => new Date(Date.now() + DAY_MS + 60_000);
-      expect(await dispatchEvents({ db, queue: pipeline.queue, timing, now: afterWindow })).toMatchObject({
-        failed: 1,
-      });
+      // The sweep takes the oldest due deliveries of the whole project a batch at a time, and other files
+      // leave theirs in it: it runs until this one's turn has come, marking it failed.
+      let markedFailed = 0;
+      for (let run = 0; run < 20 && (await delivery(organizationId, webhookId, event.id)).status !== "failed"; run++) {
+        markedFailed += (await dispatchEvents({ db, queue: pipeline.queue, timing, now: afterWindow })).failed;
+      }
+      expect(markedFailed).toBeGreaterThanOrEqual(1);
       const failed = await delivery(organizationId, webhookId, event.id);
       expect(failed.status).toBe("failed");
       expect(failed.last_error).toMatch(/not delivered within 24 hours; last: HTTP 500/);
