@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Firestore } from "@google-cloud/firestore";
+import { operatorChange } from "@usage-ingestion/audit";
 import { findMember, inviteMember } from "@usage-ingestion/members";
 import { type DevelopmentProvider, startDevelopmentProvider } from "./oidc-provider.ts";
 
@@ -45,5 +46,5 @@ export async function startLocalSignIn(gatewayBaseUrl: string, env = process.env
  */
 export async function seedOwner(db: Firestore, organizationId: string, email: string): Promise<void> {
   if (await findMember(db, organizationId, email)) return;
-  await inviteMember(db, organizationId, email, "owner", "operator:local-stack");
+  await inviteMember(db, organizationId, email, "owner", operatorChange("local-stack"));
 }

@@ -1,3 +1,4 @@
+import { operatorChange } from "@usage-ingestion/audit";
 import { inviteMember } from "@usage-ingestion/members";
 import { createOrganization } from "@usage-ingestion/organizations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,8 +19,8 @@ beforeAll(async () => {
   fixture = await signInFixture([admin, viewer, stranger].map((email) => ({ email, emailVerified: true })));
   org = uniqueId("org");
   await createOrganization(firestore(), org, "Sessions on the management API");
-  await inviteMember(firestore(), org, admin, "admin", "operator:test");
-  await inviteMember(firestore(), org, viewer, "viewer", "operator:test");
+  await inviteMember(firestore(), org, admin, "admin", operatorChange("test"));
+  await inviteMember(firestore(), org, viewer, "viewer", operatorChange("test"));
   for (const [who, email] of [
     ["admin", admin],
     ["viewer", viewer],

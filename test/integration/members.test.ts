@@ -1,3 +1,4 @@
+import { operatorChange } from "@usage-ingestion/audit";
 import { inviteMember } from "@usage-ingestion/members";
 import { createOrganization } from "@usage-ingestion/organizations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +17,7 @@ beforeAll(async () => {
   fixture = await signInFixture([owner, invitee, stranger].map((email) => ({ email, emailVerified: true })));
   org = uniqueId("org");
   await createOrganization(firestore(), org, "Members test");
-  await inviteMember(firestore(), org, owner, "owner", "operator:test");
+  await inviteMember(firestore(), org, owner, "owner", operatorChange("test"));
   await fixture.signIn(ownerJar, owner);
   ownerToken = (await fixture.me(ownerJar)).token;
 });

@@ -1,3 +1,4 @@
+import { operatorChange } from "@usage-ingestion/audit";
 import { inviteMember } from "@usage-ingestion/members";
 import { createOrganization } from "@usage-ingestion/organizations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +17,7 @@ beforeAll(async () => {
   ]);
   org = uniqueId("org");
   await createOrganization(firestore(), org, "Sign-in test");
-  await inviteMember(firestore(), org, owner, "owner", "operator:test");
+  await inviteMember(firestore(), org, owner, "owner", operatorChange("test"));
 });
 afterAll(() => fixture.close());
 

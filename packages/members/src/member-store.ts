@@ -1,4 +1,5 @@
 import type { Firestore, Transaction } from "@google-cloud/firestore";
+import { type AuditActor, type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
 import type { Role } from "@usage-ingestion/organizations";
 import { type MemberDocument, memberPath, membersPath, type PersonDocument, personPath } from "./member-documents.ts";
 import { MembersError } from "./member-errors.ts";
@@ -10,7 +11,12 @@ import { assertKeepsAnOwner, invitedMember } from "./member-rules.ts";
  */
 const noSuchMember = (email: string) => new MembersError("not_found", `No member ${email} in this organization.`);
 
-async function readPerson(tx: Transaction, db: Firestore, email: string): Promise<PersonDocument> {
+/** `invited_by` as a member shows it: a person's email, else the actor's kind and id (`operator:alice`). */
+export const invitedByOf = (actor: AuditActor) => (actor.type === "user" ? actor.id : `${actor.type}:${actor.id}`);
+
+const memberTarget = (email: string) => ({ type: "member", id: email });
+
+export async function readPerson(tx: Transaction, db: Firestore, email: string): Promise<PersonDocument> {
   const snap = await tx.get(db.doc(personPath(email)));
   return (snap.data() as PersonDocument | undefined) ?? { organizations: {} };
 }
@@ -22,13 +28,40 @@ async function activeOwners(tx: Transaction, db: Firestore, organizationId: stri
   return owners.size;
 }
 
-/** Invites `email` with `role`; a person already a member (or invited) is a conflict. */
+/**
+ * Writes an invitation, its index entry and its `member.invited` entry into `tx`, after the caller's reads
+ * (a transaction reads before it writes): `person` is what readPerson gave.
+ */
+export function stageInvitation(
+  tx: Transaction,
+  db: Firestore,
+  invitation: { organizationId: string; email: string; role: Role; person: PersonDocument },
+  change: ChangeContext,
+  now: Date,
+): MemberDocument {
+  const { organizationId, email, role, person } = invitation;
+  const member = invitedMember(email, role, invitedByOf(change.actor), now);
+  tx.create(db.doc(memberPath(organizationId, email)), member);
+  person.organizations[organizationId] = { role, status: member.status };
+  tx.set(db.doc(personPath(email)), person);
+  recordChange(
+    tx,
+    db,
+    organizationId,
+    change,
+    { action: "member.invited", target: memberTarget(email), after: member },
+    now,
+  );
+  return member;
+}
+
+/** Invites `email` with `role`; a person already a member (or invited) is a conflict. Audited. */
 export async function inviteMember(
   db: Firestore,
   organizationId: string,
   email: string,
   role: Role,
-  invitedBy: string,
+  change: ChangeContext = operatorChange(),
   now = new Date(),
 ): Promise<MemberDocument> {
   return db.runTransaction(async (tx) => {
@@ -37,11 +70,7 @@ export async function inviteMember(
     const existing = await tx.get(db.doc(memberPath(organizationId, email)));
     if (existing.exists) throw new MembersError("conflict", `${email} is already a member of this organization.`);
     const person = await readPerson(tx, db, email);
-    const member = invitedMember(email, role, invitedBy, now);
-    tx.create(db.doc(memberPath(organizationId, email)), member);
-    person.organizations[organizationId] = { role, status: member.status };
-    tx.set(db.doc(personPath(email)), person);
-    return member;
+    return stageInvitation(tx, db, { organizationId, email, role, person }, change, now);
   });
 }
 
@@ -72,12 +101,13 @@ export async function listMembers(
   return snap.size > page.limit && last ? { members, next: last.email } : { members };
 }
 
-/** Changes a member's role; demoting the last active owner is a conflict. */
+/** Changes a member's role (`member.role_changed`); demoting the last active owner is a conflict. */
 export async function changeMemberRole(
   db: Firestore,
   organizationId: string,
   email: string,
   role: Role,
+  change: ChangeContext = operatorChange(),
 ): Promise<MemberDocument> {
   return db.runTransaction(async (tx) => {
     const snap = await tx.get(db.doc(memberPath(organizationId, email)));
@@ -89,12 +119,26 @@ export async function changeMemberRole(
     tx.set(snap.ref, changed);
     person.organizations[organizationId] = { role, status: member.status };
     tx.set(db.doc(personPath(email)), person);
+    recordChange(tx, db, organizationId, change, {
+      action: "member.role_changed",
+      target: memberTarget(email),
+      before: { role: member.role },
+      after: { role },
+    });
     return changed;
   });
 }
 
-/** Removes a member (or withdraws an invitation); removing the last active owner is a conflict. */
-export async function removeMember(db: Firestore, organizationId: string, email: string): Promise<void> {
+/**
+ * Removes a member (or withdraws an invitation): `member.removed`; removing the last active owner is a
+ * conflict.
+ */
+export async function removeMember(
+  db: Firestore,
+  organizationId: string,
+  email: string,
+  change: ChangeContext = operatorChange(),
+): Promise<void> {
   await db.runTransaction(async (tx) => {
     const snap = await tx.get(db.doc(memberPath(organizationId, email)));
     const member = snap.data() as MemberDocument | undefined;
@@ -104,37 +148,11 @@ export async function removeMember(db: Firestore, organizationId: string, email:
     tx.delete(snap.ref);
     delete person.organizations[organizationId];
     tx.set(db.doc(personPath(email)), person);
-  });
-}
-
-/**
- * Makes every invitation of `email` take effect: called when a person has signed in with that verified
- * email (and when one arrives during their session). Answers the organizations they belong to.
- */
-export async function activateInvitations(
-  db: Firestore,
-  email: string,
-  now = new Date(),
-): Promise<PersonDocument["organizations"]> {
-  return db.runTransaction(async (tx) => {
-    const person = await readPerson(tx, db, email);
-    const pending = Object.entries(person.organizations).filter(([, entry]) => entry.status === "invited");
-    if (pending.length === 0) return person.organizations;
-    const refs = pending.map(([organizationId]) => db.doc(memberPath(organizationId, email)));
-    const snaps = await tx.getAll(...refs);
-    for (const snap of snaps) {
-      const organizationId = snap.ref.parent.parent?.id as string;
-      const member = snap.data() as MemberDocument | undefined;
-      // An index entry without its member (never written apart, but the index is not trusted alone).
-      if (!member) {
-        delete person.organizations[organizationId];
-        continue;
-      }
-      if (member.status === "invited") tx.set(snap.ref, { ...member, status: "active", joined_at: now.toISOString() });
-      person.organizations[organizationId] = { role: member.role, status: "active" };
-    }
-    tx.set(db.doc(personPath(email)), person);
-    return person.organizations;
+    recordChange(tx, db, organizationId, change, {
+      action: "member.removed",
+      target: memberTarget(email),
+      before: member,
+    });
   });
 }
 

@@ -1,9 +1,10 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
+import { type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
+import { UserError } from "@usage-ingestion/shared";
 import { integerVar, parseConfig } from "@usage-ingestion/shared/server";
 import * as v from "valibot";
 import { ORGANIZATION_LIMIT_NAMES, type OrganizationLimits } from "./organization-documents.ts";
-import { getOrganization } from "./organizations.ts";
+import { organizationIn } from "./organizations.ts";
 
 /** The largest limit an organization may be given. */
 export const MAX_ORGANIZATION_LIMIT = 1_000_000_000;
@@ -36,15 +37,38 @@ export type OrganizationLimitChanges = Partial<Record<OrganizationLimitName, num
 /**
  * Sets or clears an organization's own limits, kept on its document; the gateway reads them with each key,
  * so a change applies within the key cache time. `label` names a limit in an error (a command-line option,
- * a field). Returns the limits as stored.
+ * a field). The change and its `organization.limits_updated` entry are one transaction. Returns the limits
+ * as stored.
  */
 export async function setOrganizationLimits(
   db: Firestore,
   organizationId: string,
   changes: OrganizationLimitChanges,
   label: (name: OrganizationLimitName) => string = (name) => name,
+  change: ChangeContext = operatorChange(),
 ): Promise<OrganizationLimits> {
-  const limits: OrganizationLimits = { ...(await getOrganization(db, organizationId)).limits };
+  return db.runTransaction(async (transaction) => {
+    const { ref, organization } = await organizationIn(transaction, db, organizationId);
+    const before: OrganizationLimits = organization.limits ?? {};
+    const limits = applyLimitChanges(before, changes, label);
+    transaction.update(ref, { limits });
+    recordChange(transaction, db, organizationId, change, {
+      action: "organization.limits_updated",
+      target: { type: "organization", id: organizationId },
+      before: { limits: before },
+      after: { limits },
+    });
+    return limits;
+  });
+}
+
+/** The limits `changes` leave, each value checked; `before` is left as it was. */
+function applyLimitChanges(
+  before: OrganizationLimits,
+  changes: OrganizationLimitChanges,
+  label: (name: OrganizationLimitName) => string,
+): OrganizationLimits {
+  const limits: OrganizationLimits = { ...before };
   for (const [name, value] of Object.entries(changes) as Array<[OrganizationLimitName, number | null | undefined]>) {
     if (!ORGANIZATION_LIMIT_NAMES.includes(name)) throw new UserError(`"${name}" is not a limit`);
     if (value === undefined) continue;
@@ -56,6 +80,5 @@ export async function setOrganizationLimits(
       limits[name] = value;
     }
   }
-  await db.doc(DOCUMENT_PATHS.organization(organizationId)).update({ limits });
-  return (await getOrganization(db, organizationId)).limits ?? {};
+  return limits;
 }

@@ -1,13 +1,8 @@
 import type { Firestore } from "@google-cloud/firestore";
-import {
-  DOCUMENT_PATHS,
-  MAX_CONTEXT_KEY_BYTES,
-  MAX_CONTEXT_KEYS,
-  UserError,
-  utf8ByteLength,
-} from "@usage-ingestion/shared";
+import { type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
+import { MAX_CONTEXT_KEY_BYTES, MAX_CONTEXT_KEYS, UserError, utf8ByteLength } from "@usage-ingestion/shared";
 import type { OrganizationOtelSettings } from "./organization-documents.ts";
-import { getOrganization } from "./organizations.ts";
+import { organizationIn } from "./organizations.ts";
 
 /** `feature` or `feature=ai.settings.context.feature`: the key in `context`, the attribute read. */
 export function contextAttribute(entry: string): { key: string; attribute: string } {
@@ -57,14 +52,33 @@ export type OtelSettingsChanges = {
  * Sets or clears which span or resource attributes give the transactions made from an organization's spans
  * (POST /v1/traces) their `billable_customer_id` and their context. Kept on the organization's document,
  * read by the gateway with each key (so a change applies within the key cache time). Values are checked
- * as `contextAttributes` and `attributeName` check them. Returns the settings as stored.
+ * as `contextAttributes` and `attributeName` check them. The change and its `organization.otel_updated`
+ * entry are one transaction. Returns the settings as stored.
  */
 export async function setOtelSettings(
   db: Firestore,
   organizationId: string,
   changes: OtelSettingsChanges,
+  change: ChangeContext = operatorChange(),
 ): Promise<OrganizationOtelSettings> {
-  const settings: OrganizationOtelSettings = { ...(await getOrganization(db, organizationId)).otel };
+  return db.runTransaction(async (transaction) => {
+    const { ref, organization } = await organizationIn(transaction, db, organizationId);
+    const before: OrganizationOtelSettings = organization.otel ?? {};
+    const otel = applyOtelChanges(before, changes);
+    transaction.update(ref, { otel });
+    recordChange(transaction, db, organizationId, change, {
+      action: "organization.otel_updated",
+      target: { type: "organization", id: organizationId },
+      before: { otel: before },
+      after: { otel },
+    });
+    return otel;
+  });
+}
+
+/** The settings `changes` leave, each value checked; `before` is left as it was. */
+function applyOtelChanges(before: OrganizationOtelSettings, changes: OtelSettingsChanges): OrganizationOtelSettings {
+  const settings: OrganizationOtelSettings = { ...before };
   if (changes.customer_attribute !== undefined) {
     if (changes.customer_attribute === null) delete settings.customer_attribute;
     else settings.customer_attribute = attributeName(changes.customer_attribute, "customer_attribute");
@@ -73,6 +87,5 @@ export async function setOtelSettings(
     if (changes.context_attributes === null) delete settings.context_attributes;
     else settings.context_attributes = contextAttributes(changes.context_attributes, "context_attributes");
   }
-  await db.doc(DOCUMENT_PATHS.organization(organizationId)).update({ otel: settings });
-  return (await getOrganization(db, organizationId)).otel ?? {};
+  return settings;
 }

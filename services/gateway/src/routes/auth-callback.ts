@@ -33,7 +33,7 @@ export function authCallback(signIn: SignIn, logger: Logger) {
       req.session.regenerate((error) => (error ? reject(error) : resolve())),
     );
     req.session.person = { email, signedInAt: Date.now() };
-    await activateInvitations(signIn.db, email);
+    await activateInvitations(signIn.db, email, locals(res).requestId);
     await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
     res.redirect(303, pending.returnTo);
   };

@@ -2,6 +2,7 @@ import type { Firestore } from "@google-cloud/firestore";
 import { activateInvitations, findMember } from "@usage-ingestion/members";
 import type { OrganizationAccess } from "@usage-ingestion/organizations";
 import type { Request } from "express";
+import { locals } from "../../http/send.ts";
 import { signedInEmail } from "./session-data.ts";
 
 /** Organization ids as createOrganization makes them; anything else names no organization. */
@@ -22,7 +23,10 @@ export function sessionAccessResolver(db: Firestore): SessionAccessResolver {
     const member = await findMember(db, organizationId, email);
     if (!member) return undefined;
     // Invited while already signed in: the verified email is here, so the invitation takes effect now.
-    if (member.status === "invited") await activateInvitations(db, email);
+    // The request's id ties the `member.joined` entry to this request.
+    if (member.status === "invited") {
+      await activateInvitations(db, email, req.res ? locals(req.res).requestId : undefined);
+    }
     return { organizationId, role: member.role, actor: { type: "user", id: email } };
   };
 }

@@ -11,6 +11,7 @@ import { notFound } from "@usage-ingestion/shared";
 import type { NextFunction, Request, Response } from "express";
 import type { SignIn } from "../../auth/session/sign-in.ts";
 import { send } from "../../http/send.ts";
+import { changeOf } from "./change-context.ts";
 import {
   memberJson,
   membersErrorReply,
@@ -55,7 +56,7 @@ export function membersRoutes(signIn: SignIn) {
       if (!invitation.ok) return send(res, invitation.reply);
       const access = accessOf(res);
       const { email, role } = invitation.value;
-      const member = await inviteMember(db, access.organizationId, email, role, access.actor.id);
+      const member = await inviteMember(db, access.organizationId, email, role, changeOf(res));
       res.status(201).json(memberJson(member));
     }),
 
@@ -64,7 +65,7 @@ export function membersRoutes(signIn: SignIn) {
       if (!email) return send(res, notFound("No such member in this organization."));
       const change = parseRoleChange(req.body);
       if (!change.ok) return send(res, change.reply);
-      const member = await changeMemberRole(db, accessOf(res).organizationId, email, change.value.role);
+      const member = await changeMemberRole(db, accessOf(res).organizationId, email, change.value.role, changeOf(res));
       res.status(200).json(memberJson(member));
     }),
 
@@ -73,7 +74,7 @@ export function membersRoutes(signIn: SignIn) {
       if (!email || !(await findMember(db, accessOf(res).organizationId, email))) {
         return send(res, notFound("No such member in this organization."));
       }
-      await removeMember(db, accessOf(res).organizationId, email);
+      await removeMember(db, accessOf(res).organizationId, email, changeOf(res));
       res.status(204).end();
     }),
   };
