@@ -5,7 +5,10 @@ import { WEBHOOK_HELP } from "./webhook-commands.ts";
 export const HELP = `Usage: npm run admin -- <command>
 
 Organizations
-  org create <org-id> [--name NAME]   create an active organization
+  org create <org-id> [--name NAME] [--owner EMAIL]
+                                      create an active organization; --owner invites its first
+                                      owner in the same transaction (it takes effect when that
+                                      person signs in with that verified email)
   org disable <org-id>                refuse every key of the organization
   org enable <org-id>                 accept its active keys again
   org list                            list organizations (id, status, created, dimensions, name)
@@ -36,7 +39,8 @@ API keys
 
 Audit log
   audit <org-id> [--limit N]          every change, newest first: time, actor, action, target, request
-                                      id (docs/management-api.md)
+                                      id (docs/management-api.md); this command line's changes name
+                                      the operator ($CLOUDSDK_CORE_ACCOUNT, else the OS user)
 
 Custom prices (schema: README; effective_from absent = always in effect, from any receive time)
   pricing set <org-id> <file.json>    replace the organization's whole list of custom prices

@@ -1,4 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
+import type { ChangeContext } from "@usage-ingestion/audit";
 import {
   getOrganization,
   MAX_ORGANIZATION_LIMIT,
@@ -37,13 +38,19 @@ function parseLimits(rest: string[]): OrganizationLimitChanges {
  * `org limits set|show`: an organization's own rate limits, kept on its document, which the gateway reads
  * with each key (so a change applies within the key cache time). Absent limits take the gateway's defaults.
  */
-export async function runLimitsCommand(rest: string[], db: Firestore, out: Out, env = process.env): Promise<void> {
+export async function runLimitsCommand(
+  rest: string[],
+  db: Firestore,
+  out: Out,
+  change: ChangeContext,
+  env = process.env,
+): Promise<void> {
   const [verb, organizationId, ...options] = rest;
   if (!organizationId || (verb !== "set" && verb !== "show")) throw new UserError(USAGE);
   const stored: OrganizationLimits = (await getOrganization(db, organizationId)).limits ?? {};
   const optionOf = (name: string) => `--${name.replaceAll("_", "-")}`;
   const limits =
-    verb === "set" ? await setOrganizationLimits(db, organizationId, parseLimits(options), optionOf) : stored;
+    verb === "set" ? await setOrganizationLimits(db, organizationId, parseLimits(options), optionOf, change) : stored;
   const fallback = organizationLimitDefaults(env);
   for (const name of ORGANIZATION_LIMIT_NAMES) {
     const own = limits[name];

@@ -4,12 +4,10 @@ import type { ChangeContext } from "@usage-ingestion/audit";
 import {
   copyApiKeysToKeysDatabase,
   createApiKey,
-  createOrganization,
   disableApiKey,
   listApiKeys,
   listOrganizations,
   parseKeyScope,
-  setOrganizationStatus,
   terminateDatabases,
 } from "@usage-ingestion/organizations";
 import { runPricingAudit } from "@usage-ingestion/prices";
@@ -25,6 +23,7 @@ import { adminDatabases, adminFirestore } from "./firestore.ts";
 import { HELP } from "./help.ts";
 import { runLimitsCommand } from "./limits.ts";
 import { operatorOfThisRun } from "./operator.ts";
+import { runOrgCreate, runOrgStatus } from "./organization-commands.ts";
 import { runOtelCommand } from "./otel.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
 import { adminRecordsFeed } from "./records-feed-config.ts";
@@ -73,20 +72,11 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
   };
   const command = `${group ?? ""} ${action ?? ""}`.trim();
   switch (command) {
-    case "org create": {
-      need(1, "org create <org-id> [--name NAME]");
-      const nameAt = rest.indexOf("--name");
-      const name = nameAt >= 0 ? rest[nameAt + 1] : undefined;
-      if (nameAt >= 0 && !name) throw new UserError("--name needs a value");
-      const org = await createOrganization(db, rest[0] as string, name);
-      return out(`created organization ${org.id} (${org.name})`);
-    }
+    case "org create":
+      return runOrgCreate(rest, db, out, change);
     case "org disable":
-    case "org enable": {
-      need(1, `org ${action} <org-id>`);
-      await setOrganizationStatus(db, rest[0] as string, action === "disable" ? "disabled" : "active");
-      return out(`organization ${rest[0]} is ${action === "disable" ? "disabled" : "active"}`);
-    }
+    case "org enable":
+      return runOrgStatus(action as "disable" | "enable", rest, db, out, change);
     case "org list": {
       const orgs = await listOrganizations(db);
       if (orgs.length === 0) return out("no organizations");
@@ -96,9 +86,9 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       return;
     }
     case "org limits":
-      return runLimitsCommand(rest, db, out);
+      return runLimitsCommand(rest, db, out, change);
     case "org otel":
-      return runOtelCommand(rest, db, out);
+      return runOtelCommand(rest, db, out, change);
     case "key create": {
       need(1, "key create <org-id> [--scope ingest|read|admin] [--name NAME]");
       const scopeAt = rest.indexOf("--scope");

@@ -1,4 +1,5 @@
 import type { Firestore } from "@google-cloud/firestore";
+import type { ChangeContext } from "@usage-ingestion/audit";
 import {
   attributeName,
   contextAttributes,
@@ -44,11 +45,11 @@ function parseChanges(options: string[]): OtelSettingsChanges {
  * spans (POST /v1/traces) their `billable_customer_id` and their context. Kept on the organization's
  * document, read by the gateway with each key (so a change applies within the key cache time).
  */
-export async function runOtelCommand(rest: string[], db: Firestore, out: Out): Promise<void> {
+export async function runOtelCommand(rest: string[], db: Firestore, out: Out, change: ChangeContext): Promise<void> {
   const [verb, organizationId, ...options] = rest;
   if (!organizationId || (verb !== "set" && verb !== "show")) throw new UserError(USAGE);
   const stored: OrganizationOtelSettings = (await getOrganization(db, organizationId)).otel ?? {};
-  const settings = verb === "set" ? await setOtelSettings(db, organizationId, parseChanges(options)) : stored;
+  const settings = verb === "set" ? await setOtelSettings(db, organizationId, parseChanges(options), change) : stored;
   const customer = settings.customer_attribute;
   out(
     `customer_attribute\t${customer ?? OTEL_DEFAULT_CUSTOMER_ATTRIBUTES.join(", ")}\t${customer ? "own" : "default"}`,
