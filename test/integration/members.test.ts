@@ -1,4 +1,4 @@
-import { operatorChange } from "@usage-ingestion/audit";
+import { type AuditEntry, operatorChange } from "@usage-ingestion/audit";
 import { inviteMember } from "@usage-ingestion/members";
 import { createOrganization } from "@usage-ingestion/organizations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -116,5 +116,24 @@ describe("members", () => {
     await fixture.signIn(jar, invitee);
     expect((await fixture.send(jar, "GET", `/v1/orgs/${org}/members`)).status).toBe(404);
     expect(await (await fixture.me(jar)).response.json()).toEqual({ email: invitee, organizations: [] });
+  });
+
+  it("records every change once, with its actor and request, and nothing for a refused one", async () => {
+    const log = await asOwner("GET", `/v1/orgs/${org}/audit-log`);
+    expect(log.status).toBe(200);
+    const members = ((await log.json()).entries as AuditEntry[])
+      .filter((entry) => entry.target.type === "member")
+      .reverse();
+    expect(members.map((entry) => [entry.action, entry.actor, entry.target.id])).toEqual([
+      ["member.invited", { type: "operator", id: "test" }, owner],
+      ["member.joined", { type: "user", id: owner }, owner],
+      ["member.invited", { type: "user", id: owner }, invitee],
+      ["member.joined", { type: "user", id: invitee }, invitee],
+      ["member.role_changed", { type: "user", id: owner }, invitee],
+      ["member.removed", { type: "user", id: owner }, invitee],
+    ]);
+    expect(members[4]?.changes).toEqual({ before: { role: "viewer" }, after: { role: "admin" } });
+    expect(members[5]?.changes?.before).toMatchObject({ email: invitee, role: "admin", status: "active" });
+    for (const entry of members) expect(entry.request_id).toMatch(/\S/);
   });
 });
