@@ -126,6 +126,32 @@ describe("Firestore access", () => {
     expect(exampleModule("gateway").sign_in).toBeUndefined();
   });
 
+  it("grants the reports gateway's identity exactly its own roles, on the resources named", () => {
+    // Every IAM member resource whose member is the reports account, in the iam module or passed to another.
+    const reportsMembers = [
+      `serviceAccount:${tf("google_service_account.reports.email")}`,
+      `serviceAccount:${tf("var.reports_service_account_email")}`,
+    ];
+    const grants: string[] = [];
+    for (const [path, hcl] of files) {
+      for (const [type, byName] of Object.entries(hcl.resource ?? {})) {
+        for (const [name, [grant]] of Object.entries(byName as Record<string, Hcl[]>)) {
+          if (reportsMembers.includes(grant?.member))
+            grants.push(`${path.split("/").slice(-2)[0]}: ${type}.${name} ${grant?.role}`);
+        }
+      }
+    }
+    expect(grants.sort()).toEqual(
+      [
+        "iam: google_project_iam_member.reports_writes_management roles/datastore.user",
+        "iam: google_secret_manager_secret_iam_member.reports_reads_page_token_key roles/secretmanager.secretAccessor",
+        // The management API's webhooks: the key that seals their secrets, and replays on the deliveries topic.
+        "worker: google_secret_manager_secret_iam_member.reports_reads_webhook_key roles/secretmanager.secretAccessor",
+        "worker: google_pubsub_topic_iam_member.reports_queues_replays roles/pubsub.publisher",
+      ].sort(),
+    );
+  });
+
   it("has Firestore delete sessions past their expires_at", () => {
     const ttl = resource("firestore", "google_firestore_field", "session_expiry");
     expect(ttl).toMatchObject({ collection: "sessions", field: "expires_at" });

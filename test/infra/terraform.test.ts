@@ -59,8 +59,8 @@ describe("infra (Terraform)", () => {
       Object.keys(map ?? {}),
     );
     expect(Object.keys(locals.sign_in_secrets)).toEqual(["OIDC_CLIENT_SECRET", "SESSION_SECRET"]);
-    // PAGE_TOKEN_KEY is a secret, set from Secret Manager below, never a plain variable.
-    const secrets = ["PAGE_TOKEN_KEY"];
+    // PAGE_TOKEN_KEY and WEBHOOK_SECRET_KEY are secrets, set from Secret Manager below, never plain variables.
+    const secrets = ["PAGE_TOKEN_KEY", "WEBHOOK_SECRET_KEY"];
     const required = Object.keys(GatewayEnvSchema.entries).filter((name) => name !== "PORT" && !secrets.includes(name));
     expect(names).toEqual(expect.arrayContaining(required));
     expect(names).not.toEqual(expect.arrayContaining(secrets));
@@ -68,6 +68,14 @@ describe("infra (Terraform)", () => {
     expect(secret.for_each).toBe(tf("var.page_token_key_secret == null ? [] : [var.page_token_key_secret]"));
     expect(secret.content[0]).toMatchObject({
       name: "PAGE_TOKEN_KEY",
+      value_source: [{ secret_key_ref: [{ secret: tf("env.value"), version: "latest" }] }],
+    });
+    const webhookKey = container.dynamic.env[4];
+    expect(webhookKey.for_each).toBe(
+      tf("var.webhook_secret_key_secret == null ? [] : [var.webhook_secret_key_secret]"),
+    );
+    expect(webhookKey.content[0]).toMatchObject({
+      name: "WEBHOOK_SECRET_KEY",
       value_source: [{ secret_key_ref: [{ secret: tf("env.value"), version: "latest" }] }],
     });
     expect(container.startup_probe[0].http_get[0].path).toBe("/healthz");

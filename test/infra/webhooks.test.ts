@@ -40,6 +40,22 @@ describe("webhook delivery (Terraform)", () => {
     expect(resource("google_cloud_run_service_iam_member", "pusher_invokes_webhooks").member).toBe(
       `serviceAccount:${tf("var.pusher_service_account_email")}`,
     );
+    // The reports gateway queues replays there (management API), on the topic the worker names.
+    expect(resource("google_pubsub_topic_iam_member", "reports_queues_replays")).toMatchObject({
+      topic: tf("google_pubsub_topic.webhook_deliveries.id"),
+      role: "roles/pubsub.publisher",
+      member: `serviceAccount:${tf("var.reports_service_account_email")}`,
+    });
+    expect(query().exampleModule("reports").webhook_deliveries_topic).toBe(
+      tf("module.worker.webhook_deliveries_topic"),
+    );
+    expect(query().output("modules/worker", "webhook_deliveries_topic").value).toBe(
+      tf("google_pubsub_topic.webhook_deliveries.name"),
+    );
+    expect(query().local("modules/gateway", "environment").WEBHOOK_DELIVERIES_TOPIC).toBe(
+      tf("var.webhook_deliveries_topic"),
+    );
+    expect(query().variable("modules/gateway", "webhook_deliveries_topic").default).toBe(DEFAULT_DELIVERIES_TOPIC);
     // The dispatch and the sweep may publish deliveries.
     expect(resource("google_pubsub_topic_iam_member", "worker_queues_deliveries")).toMatchObject({
       role: "roles/pubsub.publisher",
@@ -96,7 +112,7 @@ describe("webhook delivery (Terraform)", () => {
     });
   });
 
-  it("gives the key from Secret Manager to the delivery function, readable by the worker's identity only", () => {
+  it("gives the key from Secret Manager to the delivery function and the reports gateway alone", () => {
     const secret = resource("google_secret_manager_secret", "webhook_secret_key");
     expect(secret.secret_id).toBe("usage-webhook-secret-key");
     const fn = resource("google_cloudfunctions2_function", "webhooks");
@@ -109,6 +125,20 @@ describe("webhook delivery (Terraform)", () => {
       role: "roles/secretmanager.secretAccessor",
       member: `serviceAccount:${tf("var.service_account_email")}`,
     });
+    // The reports gateway's management API seals the secrets of the webhooks it creates with the same key.
+    expect(resource("google_secret_manager_secret_iam_member", "reports_reads_webhook_key")).toMatchObject({
+      secret_id: tf("google_secret_manager_secret.webhook_secret_key.secret_id"),
+      role: "roles/secretmanager.secretAccessor",
+      member: `serviceAccount:${tf("var.reports_service_account_email")}`,
+    });
+    expect(query().exampleModule("worker").reports_service_account_email).toBe(tf("module.iam.reports_email"));
+    const reports = query().exampleModule("reports");
+    expect(reports.webhook_secret_key_secret).toBe(tf("module.worker.webhook_secret_key_secret"));
+    // Named through the grant, so the reports gateway starts only once it may read the key.
+    expect(query().output("modules/worker", "webhook_secret_key_secret").value).toBe(
+      tf("google_secret_manager_secret_iam_member.reports_reads_webhook_key.secret_id"),
+    );
+    expect(query().exampleModule("gateway").webhook_secret_key_secret).toBeUndefined();
     // Not a plain variable: no key in the environment map, or anywhere else in the Terraform.
     expect(Object.keys(query().local("modules/worker", "environment"))).not.toContain("WEBHOOK_SECRET_KEY");
     expect(JSON.stringify([...files.values()])).not.toMatch(/google_secret_manager_secret_version/);

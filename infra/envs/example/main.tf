@@ -38,11 +38,13 @@ module "worker" {
   service_account_email        = module.iam.worker_email
   pusher_service_account_email = module.iam.pusher_email
   pubsub_service_agent         = module.iam.pubsub_service_agent
-  max_instances                = var.worker_max_instances
-  records_topic_name           = module.pubsub.records_topic_name
-  commit_transport             = var.commit_transport
-  publish_transport            = var.publish_transport
-  depends_on                   = [module.apis, module.firestore]
+  # The reports gateway reads the webhook secret key and queues replays (management API).
+  reports_service_account_email = module.iam.reports_email
+  max_instances                 = var.worker_max_instances
+  records_topic_name            = module.pubsub.records_topic_name
+  commit_transport              = var.commit_transport
+  publish_transport             = var.publish_transport
+  depends_on                    = [module.apis, module.firestore]
 }
 
 module "pubsub" {
@@ -91,9 +93,12 @@ module "reports" {
   concurrency           = 8
   memory                = "1Gi"
   page_token_key_secret = module.iam.page_token_key_secret
-  behind_load_balancer  = var.enable_load_balancer
-  sign_in               = local.sign_in
-  depends_on            = [module.apis, module.firestore]
+  # The management API's webhooks: the key their secrets are sealed with, and where replays are queued.
+  webhook_secret_key_secret = module.worker.webhook_secret_key_secret
+  webhook_deliveries_topic  = module.worker.webhook_deliveries_topic
+  behind_load_balancer      = var.enable_load_balancer
+  sign_in                   = local.sign_in
+  depends_on                = [module.apis, module.firestore]
 }
 
 # Off by default: the HTTPS load balancer with Cloud Armor in front of the gateway.

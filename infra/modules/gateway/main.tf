@@ -160,6 +160,17 @@ variable "page_token_key_secret" {
   default     = null
 }
 
+variable "webhook_secret_key_secret" {
+  description = "The Secret Manager secret whose latest version is WEBHOOK_SECRET_KEY, the key webhook secrets are sealed with (the worker module's webhook_secret_key_secret). Null: the management API lists, changes and replays webhooks but refuses to create one or rotate its secret (409); an ingest-only gateway needs none."
+  type        = string
+  default     = null
+}
+variable "webhook_deliveries_topic" {
+  description = "WEBHOOK_DELIVERIES_TOPIC: the topic a replay through the management API is queued on (the worker module's webhook_deliveries_topic)."
+  type        = string
+  default     = "usage-webhook-deliveries"
+}
+
 locals {
   # Set only with sign_in: the gateway takes all of these or none.
   sign_in_environment = {
@@ -199,6 +210,7 @@ locals {
     KEY_CACHE_TTL_MS                       = tostring(var.key_cache_ttl_ms)
     KEY_CACHE_MAX_ENTRIES                  = tostring(var.key_cache_max_entries)
     SHUTDOWN_TIMEOUT_MS                    = tostring(var.shutdown_timeout_ms)
+    WEBHOOK_DELIVERIES_TOPIC               = var.webhook_deliveries_topic
     # Structured lines for Cloud Logging (the local stack uses text).
     LOG_FORMAT = "json"
     # Caps the heap so memory stays predictable under load (docs/decisions/0006-gateway-heap-flags.md); the image's CMD
@@ -280,6 +292,20 @@ resource "google_cloud_run_v2_service" "gateway" {
         for_each = var.page_token_key_secret == null ? [] : [var.page_token_key_secret]
         content {
           name = "PAGE_TOKEN_KEY"
+          value_source {
+            secret_key_ref {
+              secret  = env.value
+              version = "latest"
+            }
+          }
+        }
+      }
+
+      # The same: a secret, read from Secret Manager when an instance starts.
+      dynamic "env" {
+        for_each = var.webhook_secret_key_secret == null ? [] : [var.webhook_secret_key_secret]
+        content {
+          name = "WEBHOOK_SECRET_KEY"
           value_source {
             secret_key_ref {
               secret  = env.value

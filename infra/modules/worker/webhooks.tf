@@ -4,7 +4,12 @@
 # receiver answers 2xx. Pub/Sub retries with backoff from 10 s to 600 s and dead-letters after 100
 # attempts (about 15.7 hours); the dispatch's sweep queues a delivery again once nothing touched it for
 # WEBHOOK_SWEEP_AFTER_MS, until WEBHOOK_RETRY_WINDOW_MS (a day) has passed. Signing secrets are sealed
-# with WEBHOOK_SECRET_KEY, from Secret Manager, given to the delivery function alone.
+# with WEBHOOK_SECRET_KEY, from Secret Manager, given to the delivery function and to the reports gateway
+# (the management API creates webhooks and rotates their secrets; it also queues replays).
+variable "reports_service_account_email" {
+  description = "The reports gateway's identity (iam module): reads the webhook secret key and queues replays on the deliveries topic, nothing more here."
+  type        = string
+}
 variable "pubsub_service_agent" {
   description = "Pub/Sub's service agent, which moves undeliverable webhook deliveries to their dead-letter topic."
   type        = string
@@ -66,6 +71,14 @@ resource "google_secret_manager_secret_iam_member" "worker_reads_webhook_key" {
   member    = "serviceAccount:${var.service_account_email}"
 }
 
+# The management API seals the secrets of the webhooks it creates or rotates with the same key.
+resource "google_secret_manager_secret_iam_member" "reports_reads_webhook_key" {
+  project   = var.project_id
+  secret_id = google_secret_manager_secret.webhook_secret_key.secret_id
+  role      = "roles/secretmanager.secretAccessor"
+  member    = "serviceAccount:${var.reports_service_account_email}"
+}
+
 resource "google_pubsub_topic" "webhook_deliveries" {
   project                    = var.project_id
   name                       = local.webhook_deliveries_topic
@@ -94,6 +107,14 @@ resource "google_pubsub_topic_iam_member" "worker_queues_deliveries" {
   topic   = google_pubsub_topic.webhook_deliveries.id
   role    = "roles/pubsub.publisher"
   member  = "serviceAccount:${var.service_account_email}"
+}
+
+# A replay through the management API queues its delivery again: this topic only.
+resource "google_pubsub_topic_iam_member" "reports_queues_replays" {
+  project = var.project_id
+  topic   = google_pubsub_topic.webhook_deliveries.id
+  role    = "roles/pubsub.publisher"
+  member  = "serviceAccount:${var.reports_service_account_email}"
 }
 
 resource "google_cloudfunctions2_function" "webhooks" {
@@ -229,4 +250,12 @@ moved {
 output "webhook_dead_letter_subscription_name" {
   description = "Deliveries Pub/Sub gave up on (the sweep still retries them until their window ends); monitored."
   value       = google_pubsub_subscription.webhook_dead_letter_hold.name
+}
+output "webhook_secret_key_secret" {
+  description = "The secret holding WEBHOOK_SECRET_KEY; named through the reports gateway's grant, so a service given it deploys after the grant."
+  value       = google_secret_manager_secret_iam_member.reports_reads_webhook_key.secret_id
+}
+output "webhook_deliveries_topic" {
+  description = "The deliveries topic's name (WEBHOOK_DELIVERIES_TOPIC), where the reports gateway queues replays."
+  value       = google_pubsub_topic.webhook_deliveries.name
 }

@@ -68,21 +68,17 @@ export const GatewayEnvSchema = v.object({
    */
   PAGE_TOKEN_KEY: optionalStringVar(),
   LOG_FORMAT: logFormatVar(),
+  /**
+   * The management API's webhooks (docs/management-api.md): the key that seals their secrets, as the worker
+   * and the command line have it (a secret: Terraform sets it from Secret Manager), and the deliveries topic
+   * replays are queued on. Without the key, webhooks are listed, changed and replayed, but creating one or
+   * rotating its secret is 409 saying why.
+   */
+  WEBHOOK_SECRET_KEY: optionalStringVar(),
+  WEBHOOK_DELIVERIES_TOPIC: stringVar("usage-webhook-deliveries"),
   /** People's sign-in (docs/sign-in.md): all five set, or none (then /auth and /v1/me answer 404). */
   ...SIGN_IN_ENV,
 });
-
-/**
- * The management API's webhooks (docs/management-api.md): the key that seals their secrets, as the worker
- * and the command line have it, and the deliveries topic replays are queued on. Without the key, webhooks
- * are listed, changed and replayed, but creating one or rotating its secret is 409 saying why. Apart from
- * GatewayEnvSchema until the Terraform module sets them (its test holds the module to that schema).
- */
-export const WebhookEnvSchema = v.object({
-  WEBHOOK_SECRET_KEY: optionalStringVar(),
-  WEBHOOK_DELIVERIES_TOPIC: stringVar("usage-webhook-deliveries"),
-});
-export const parseWebhookConfig = (env: Record<string, string | undefined>) => parseConfig(WebhookEnvSchema, env);
 
 export type GatewayConfig = v.InferOutput<typeof GatewayEnvSchema>;
 

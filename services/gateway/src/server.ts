@@ -17,7 +17,6 @@ import { createSignIn } from "./auth/session/sign-in.ts";
 import {
   pageTokenKey,
   parseGatewayConfig,
-  parseWebhookConfig,
   rateLimitConfig,
   reportSettings,
   servesIngestion,
@@ -30,13 +29,11 @@ import { pubSubPublisher } from "./queue/publisher.ts";
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
 let config: ReturnType<typeof parseGatewayConfig>;
 let signInSettings: ReturnType<typeof signInConfigOf>;
-let webhookSettings: ReturnType<typeof parseWebhookConfig>;
 let webhookKey: Buffer | undefined;
 try {
   config = parseGatewayConfig(process.env);
   signInSettings = signInConfigOf(config);
-  webhookSettings = parseWebhookConfig(process.env);
-  webhookKey = webhookSettings.WEBHOOK_SECRET_KEY ? parseSecretKey(webhookSettings.WEBHOOK_SECRET_KEY) : undefined;
+  webhookKey = config.WEBHOOK_SECRET_KEY ? parseSecretKey(config.WEBHOOK_SECRET_KEY) : undefined;
 } catch (error) {
   if (!(error instanceof ConfigError) && !(error instanceof SecretKeyError)) throw error;
   jsonLogger().log("ERROR", error.message);
@@ -100,7 +97,7 @@ const server = createApp({
             ...(webhookKey ? { box: secretBox(webhookKey) } : {}),
             queue: pubsubDeliveryQueue(
               new PubSub({ ...(projectId ? { projectId } : {}), ...(universeDomain ? { universeDomain } : {}) }),
-              webhookSettings.WEBHOOK_DELIVERIES_TOPIC,
+              config.WEBHOOK_DELIVERIES_TOPIC,
             ),
           },
         },
