@@ -26,7 +26,10 @@ export interface StackOptions {
   supervision?: Pick<SupervisorOptions, "maxRestarts" | "windowMs" | "restartDelayMs">;
   /** Run the bundles `npm run build` makes, as production does, instead of the TypeScript sources. */
   built?: boolean;
-  /** Also the webhook delivery function, with this key sealing secrets (npm start; the tests need none). */
+  /**
+   * Also the webhook delivery function, with this key sealing secrets, which the gateway's management API
+   * is given too (npm start; the tests need none).
+   */
   webhookSecretKey?: string;
 }
 
@@ -128,10 +131,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             supervision: supervision(),
           });
     if (webhooks) started.push(webhooks.process);
+    // The management API seals the secrets of the webhooks it creates with the delivery function's key,
+    // and queues replays on its topic, as the reports gateway does on Google Cloud.
+    const webhookEnv: Record<string, string> = webhooks
+      ? { WEBHOOK_SECRET_KEY: options.webhookSecretKey as string, WEBHOOK_DELIVERIES_TOPIC: webhooks.names.topic }
+      : {};
     const startGateway = () =>
       startGatewayProcess({
         port: options.gatewayPort,
-        env: { ...env, ...options.gatewayEnv, PUBSUB_TOPIC: names.topic },
+        env: { ...env, ...webhookEnv, ...options.gatewayEnv, PUBSUB_TOPIC: names.topic },
         built: options.built,
         onLine: (line) => options.onLine?.("gateway", line),
       });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
 import { dispatchWebhooks } from "@usage-ingestion/cost-worker";
-import { createOrganization } from "@usage-ingestion/organizations";
+import { createApiKey, createOrganization } from "@usage-ingestion/organizations";
 import { createWebhook, generateSecretKey, parseSecretKey, secretBox } from "@usage-ingestion/webhooks";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,9 @@ import { createEvent, startReceiver, until } from "../setup/webhooks.ts";
 // delivery after a few failures; the sweep is what gets it to a receiver that was down for a while. A
 // Firestore project of this file's own: the dispatch reads every organization's outbox.
 describe("webhooks on the local stack", () => {
-  it("gets every event, once, to a receiver that failed for several seconds", { timeout: 120_000 }, async () => {
+  it("gets every event, once, to a receiver that failed for several seconds, and creates one through the API", {
+    timeout: 120_000,
+  }, async () => {
     const key = generateSecretKey();
     const projectId = `demo-webhooks-${randomUUID().slice(0, 8)}`;
     const db = new Firestore({ projectId });
@@ -78,6 +80,17 @@ describe("webhooks on the local stack", () => {
       for (const request of receiver.received) {
         expect(new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).toBeTruthy();
       }
+      // The gateway has the stack's key: a webhook created through the management API gets its secret.
+      const adminKey = (await createApiKey({ records: db, keys: db }, organizationId, undefined, undefined, "admin"))
+        .key;
+      const created = await fetch(`${stack.baseUrl}/v1/orgs/${organizationId}/webhooks`, {
+        method: "POST",
+        headers: { "X-Api-Key": adminKey, "Content-Type": "application/json" },
+        body: JSON.stringify({ url: "https://hooks.example.com/budgets" }),
+      });
+      const body = (await created.json()) as { webhook: { id: string }; secret: string };
+      expect(created.status, JSON.stringify(body)).toBe(201);
+      expect(body.secret).toMatch(/^whsec_/);
     } finally {
       await stopDispatching();
       await stack.stop();
