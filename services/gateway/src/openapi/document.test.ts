@@ -41,8 +41,13 @@ function mountedRoutes(): Array<{ method: string; path: string }> {
     publisher: fakePublisher(),
     logger: memoryLogger(),
     signIn: signIn as unknown as SignIn,
-    // biome-ignore lint/suspicious/noExplicitAny: the proxy stands for every store and throws on use
-    management: { databases: { records: unused as any, keys: unused as any } },
+    // With webhook deps, so the webhook routes are mounted and held to the document too.
+    management: {
+      // biome-ignore lint/suspicious/noExplicitAny: the proxy stands for every store and throws on use
+      databases: { records: unused as any, keys: unused as any },
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      webhooks: { queue: unused as any },
+    },
   });
   const stack = (app as unknown as { router: { stack: Array<{ route?: { path: unknown; methods: object } }> } }).router
     .stack;

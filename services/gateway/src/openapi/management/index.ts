@@ -10,6 +10,7 @@ import { organizationPart } from "./organization.ts";
 import { pricesPart } from "./prices.ts";
 import { repricePart } from "./reprice.ts";
 import { signInPart } from "./sign-in.ts";
+import { webhooksPart } from "./webhooks.ts";
 
 /** Every route group of the management API and sign-in: a new group is one file and one line here. */
 const PARTS: OpenApiPart[] = [
@@ -23,6 +24,7 @@ const PARTS: OpenApiPart[] = [
   membersPart,
   auditLogPart,
   { paths: budgetPaths },
+  webhooksPart,
 ];
 
 type Document = {

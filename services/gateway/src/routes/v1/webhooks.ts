@@ -40,11 +40,12 @@ const events = v.pipe(
   v.maxLength(BUDGET_EVENT_TYPES.length, `must hold at most ${BUDGET_EVENT_TYPES.length} types`),
 );
 const description = v.pipe(v.string("must be a string"), v.maxLength(256, "must be at most 256 characters"));
-const CreateSchema = v.strictObject(
+/** The bodies the routes take, exported for /openapi.json. */
+export const WebhookCreateSchema = v.strictObject(
   { url, events: v.optional(events), description: v.optional(description) },
   "holds an unknown field",
 );
-const UpdateSchema = v.strictObject(
+export const WebhookUpdateSchema = v.strictObject(
   {
     url: v.optional(url),
     events: v.optional(events),
@@ -52,7 +53,7 @@ const UpdateSchema = v.strictObject(
   },
   "holds an unknown field",
 );
-const RotateSchema = v.strictObject(
+export const WebhookRotateSchema = v.strictObject(
   {
     overlap_hours: v.optional(
       v.pipe(
@@ -91,7 +92,7 @@ export function listWebhooksRoute(db: Firestore) {
 /** `POST /v1/orgs/{org}/webhooks` (admin): 201 with the signing secret, the only time it is shown. */
 export function createWebhookRoute(db: Firestore, deps: WebhookDeps) {
   return async (req: Request, res: Response) => {
-    const body = validated(res, CreateSchema, req.body);
+    const body = validated(res, WebhookCreateSchema, req.body);
     if (!body) return;
     const { webhook, secret } = await createWebhook(db, sealing(deps), organizationOf(res), {
       url: body.url,
@@ -107,7 +108,7 @@ export function createWebhookRoute(db: Firestore, deps: WebhookDeps) {
 /** `PATCH /v1/orgs/{org}/webhooks/{id}` (admin): `url`, `events`, `status`, honouring If-Match. */
 export function updateWebhookRoute(db: Firestore) {
   return async (req: Request, res: Response) => {
-    const body = validated(res, UpdateSchema, req.body);
+    const body = validated(res, WebhookUpdateSchema, req.body);
     if (!body) return;
     const change = {
       ...(body.url !== undefined ? { url: body.url } : {}),
@@ -137,7 +138,7 @@ export function deleteWebhookRoute(db: Firestore) {
 /** `POST .../webhooks/{id}/rotate-secret` (admin): `{ overlap_hours? }`; the new secret, shown once. */
 export function rotateSecretRoute(db: Firestore, deps: WebhookDeps) {
   return async (req: Request, res: Response) => {
-    const body = validated(res, RotateSchema, req.body);
+    const body = validated(res, WebhookRotateSchema, req.body);
     if (!body) return;
     const rotated = await rotateWebhookSecret(db, sealing(deps), organizationOf(res), String(req.params.id), {
       ...(body.overlap_hours !== undefined ? { overlapMs: body.overlap_hours * 3_600_000 } : {}),
