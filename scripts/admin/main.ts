@@ -181,7 +181,7 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     }
     default:
       if (group === "audit") return runAuditCommand(action ? [action, ...rest] : [], databases, out);
-      if (group === "webhook") return runWebhookCommand(action, rest, db, out, webhookClients(pubsub, clients));
+      if (group === "webhook") return runWebhookCommand(action, rest, db, out, webhookClients(pubsub, clients), change);
       if (await runReportCommand(args, db, reportsDb, out)) return;
       if (group === "reprice" && action) return runReprice([action, ...rest], db, out, records);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);

@@ -1,5 +1,6 @@
 import type { Firestore } from "@google-cloud/firestore";
 import type { PubSub } from "@google-cloud/pubsub";
+import type { ChangeContext } from "@usage-ingestion/audit";
 import { UserError } from "@usage-ingestion/shared";
 import {
   createWebhook,
@@ -98,13 +99,17 @@ function wholeNumber(text: string, option: string, max: number): number {
   return Number(text);
 }
 
-/** `webhook <verb> ...`: manage an organization's webhooks, list their deliveries, replay. */
+/**
+ * `webhook <verb> ...`: manage an organization's webhooks, list their deliveries, replay; `change` names
+ * the operator in the audit log, as for `admin budget`.
+ */
 export async function runWebhookCommand(
   verb: string | undefined,
   rest: string[],
   db: Firestore,
   out: Out,
   clients: WebhookClients,
+  change: ChangeContext,
 ): Promise<void> {
   switch (verb) {
     case "create": {
@@ -116,6 +121,7 @@ export async function runWebhookCommand(
         url,
         eventTypes: parseEventTypes(options.get("--events")),
         description: options.get("--description"),
+        change,
       });
       out(`created webhook ${webhook.id} for ${organizationId}: ${webhook.url} (${webhook.event_types.join(", ")})`);
       out("its signing secret is shown once, keep it now:");
@@ -147,7 +153,7 @@ export async function runWebhookCommand(
     case "delete": {
       const { positional } = parseArgs(rest, [], "webhook delete <org-id> <webhook-id>");
       if (positional.length !== 2) throw new UserError("usage: npm run admin -- webhook delete <org-id> <webhook-id>");
-      await deleteWebhook(db, positional[0] as string, positional[1] as string);
+      await deleteWebhook(db, positional[0] as string, positional[1] as string, change);
       return out(`deleted webhook ${positional[1]} of ${positional[0]}`);
     }
     case "disable":
@@ -155,7 +161,7 @@ export async function runWebhookCommand(
       const { positional } = parseArgs(rest, [], `webhook ${verb} <org-id> <webhook-id>`);
       if (positional.length !== 2) throw new UserError(`usage: npm run admin -- webhook ${verb} <org-id> <webhook-id>`);
       const status = verb === "disable" ? "disabled" : "active";
-      await setWebhookStatus(db, positional[0] as string, positional[1] as string, status);
+      await setWebhookStatus(db, positional[0] as string, positional[1] as string, status, change);
       return out(`webhook ${positional[1]} of ${positional[0]} is ${status}`);
     }
     case "rotate-secret": {
@@ -169,6 +175,7 @@ export async function runWebhookCommand(
           : wholeNumber(hours, "--overlap-hours", MAX_OVERLAP_MS / 3_600_000) * 3_600_000;
       const rotated = await rotateWebhookSecret(db, clients.box(), positional[0] as string, positional[1] as string, {
         overlapMs,
+        change,
       });
       out(
         `rotated the secret of webhook ${positional[1]}; the previous one signs too until ${rotated.previousExpireAt}`,
@@ -209,7 +216,7 @@ export async function runWebhookCommand(
       const usage = "webhook replay <org-id> <webhook-id> <event-id> | webhook replay <org-id> --event <event-id>";
       const { positional, options } = parseArgs(rest, ["--event"], usage);
       const event = options.get("--event");
-      const deps = { db, queue: clients.queue() };
+      const deps = { db, queue: clients.queue(), change };
       if (event !== undefined && positional.length === 1) {
         const ids = await replayEvent(deps, positional[0] as string, event);
         for (const id of ids) out(`queued delivery ${id}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
+import { listAuditLog, operatorChange } from "@usage-ingestion/audit";
 import { createOrganization } from "@usage-ingestion/organizations";
 import { DOCUMENT_PATHS, UserError } from "@usage-ingestion/shared";
 import {
@@ -24,9 +25,15 @@ const box = secretBox(parseSecretKey(generateSecretKey()));
 const timing = { timeoutMs: 3_000, sweepAfterMs: 60_000, retryWindowMs: DAY_MS };
 let pipeline: Awaited<ReturnType<typeof deliveryPipeline>>;
 
+// The run's operator, as runAdmin takes it from operator.ts on a real run.
+const operator = operatorChange("ops@example.com", "run-webhooks");
 const admin = async (...args: string[]) => {
   const lines: string[] = [];
-  await runAdmin(args, db, (line) => lines.push(line), { webhookBox: () => box, deliveryQueue: () => pipeline.queue });
+  await runAdmin(args, db, (line) => lines.push(line), {
+    webhookBox: () => box,
+    deliveryQueue: () => pipeline.queue,
+    change: operator,
+  });
   return lines;
 };
 const refused = (promise: Promise<unknown>, message: RegExp) =>
@@ -57,6 +64,22 @@ afterAll(async () => {
 });
 
 describe("admin webhook", () => {
+  it("records each change with the operator who ran it, never an unknown one", async () => {
+    const org = await organization();
+    const id = idOf(await admin("webhook", "create", org, "https://hooks.example.com/budgets"));
+    await admin("webhook", "disable", org, id);
+    await admin("webhook", "rotate-secret", org, id, "--overlap-hours", "0");
+    await admin("webhook", "delete", org, id);
+    const { entries } = await listAuditLog([db], org);
+    expect(entries.map((entry) => entry.action).sort()).toEqual(
+      ["webhook.created", "webhook.deleted", "webhook.disabled", "webhook.secret_rotated"].sort(),
+    );
+    for (const entry of entries) {
+      expect(entry.actor).toEqual({ type: "operator", id: "ops@example.com" });
+      expect(entry.request_id).toBe("run-webhooks");
+    }
+  });
+
   it("creates a webhook, shows its secret once and stores it encrypted; lists and deletes it", async () => {
     const org = await organization();
     const created = await admin("webhook", "create", org, "https://hooks.example.com/budget", "--description", "ops");
