@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { DASHBOARD_PATHS } from "@usage-ingestion/gateway";
 import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../scripts/lib/services.ts";
 import { type Hcl, infraQuery, parseInfra, tf } from "./hcl.ts";
 
 /**
@@ -14,6 +17,16 @@ beforeAll(async () => {
 /** Whether a URL map path (`/dashboard/*` style) matches a request path. */
 const matches = (pattern: string, path: string) =>
   pattern.endsWith("/*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+
+/** The management API's paths in the published document, each `{name}` filled with a sample value. */
+const managementPaths = () => {
+  const document = JSON.parse(readFileSync(join(REPO_ROOT, "docs", "openapi.json"), "utf8")) as {
+    paths: Record<string, unknown>;
+  };
+  const paths = Object.keys(document.paths).filter((path) => path.startsWith("/v1/orgs/"));
+  if (!paths.some((path) => path.includes("/webhooks"))) throw new Error("docs/openapi.json holds no webhook path");
+  return paths.map((path) => path.replace(/\{[A-Za-z_]+\}/g, "x1"));
+};
 
 describe("the gateway's two deployments", () => {
   it("sets GATEWAY_ROLE from the module's role, both by default", () => {
@@ -46,7 +59,7 @@ describe("the gateway's two deployments", () => {
     );
   });
 
-  it("routes the report paths and the dashboard to the reports service behind the load balancer", () => {
+  it("routes every path the reports role serves to the reports service behind the load balancer", () => {
     expect(query.exampleModule("edge").reports_service_name).toBe(tf("module.reports.service_name"));
     const map = query.resource("edge", "google_compute_url_map", "gateway");
     expect(map.default_service).toBe(tf("google_compute_backend_service.gateway.id"));
@@ -62,13 +75,22 @@ describe("the gateway's two deployments", () => {
       "/usage/records",
       "/usage/records/123",
       ...DASHBOARD_PATHS,
+      // The management API and sign-in, as /openapi.json describes them ({org} and {id} filled in).
+      ...managementPaths(),
+      "/v1/me",
+      "/auth/login",
+      "/auth/callback",
+      "/auth/logout",
+      // The console, served next by the reports role.
+      "/console",
+      "/console/costs",
     ]) {
       expect(
         paths.some((pattern) => matches(pattern, path)),
         path,
       ).toBe(true);
     }
-    for (const path of ["/usage/transactions", "/health", "/openapi.json"]) {
+    for (const path of ["/usage/transactions", "/v1/traces", "/health", "/openapi.json"]) {
       expect(
         paths.some((pattern) => matches(pattern, path)),
         path,

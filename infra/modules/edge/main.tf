@@ -19,7 +19,7 @@ variable "gateway_service_name" {
   type        = string
 }
 variable "reports_service_name" {
-  description = "The Cloud Run service of the reports (GATEWAY_ROLE=reports); the report routes and the dashboard go there, everything else to gateway_service_name. Null: everything to the gateway."
+  description = "The Cloud Run service of the reports (GATEWAY_ROLE=reports); the report routes, the dashboard, the management API (/v1/orgs/*), sign-in (/v1/me, /auth/*) and the console go there, everything else to gateway_service_name. Null: everything to the gateway."
   type        = string
   default     = null
 }
@@ -199,7 +199,7 @@ resource "google_compute_backend_service" "reports" {
   }
 }
 
-# The report routes and the dashboard to the reports service when there is one; the rest to the gateway.
+# What the reports role serves to the reports service when there is one; the rest to the ingest gateway.
 resource "google_compute_url_map" "gateway" {
   project         = var.project_id
   name            = "${var.name_prefix}-urls"
@@ -217,8 +217,14 @@ resource "google_compute_url_map" "gateway" {
     content {
       name            = "reports"
       default_service = google_compute_backend_service.gateway.id
+      # Every path the reports role serves: the report routes, the dashboard, the management API, sign-in and
+      # the console (served next, routed now so it needs no edge change). /v1/traces stays on ingest.
       path_rule {
-        paths   = ["/usage/costs", "/usage/unpriced", "/usage/budgets", "/usage/records", "/usage/records/*", "/dashboard", "/dashboard/*", "/favicon.ico"]
+        paths = [
+          "/usage/costs", "/usage/unpriced", "/usage/budgets", "/usage/records", "/usage/records/*",
+          "/dashboard", "/dashboard/*", "/favicon.ico",
+          "/v1/orgs/*", "/v1/me", "/auth/*", "/console", "/console/*",
+        ]
         service = google_compute_backend_service.reports[0].id
       }
     }
