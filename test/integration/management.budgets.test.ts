@@ -1,29 +1,14 @@
 import { createApiKey } from "@usage-ingestion/organizations";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../../scripts/admin/main.ts";
-import { gatewayOnEmulators, type JsonResponse } from "../setup/gateway.ts";
+import { gatewayOnEmulators } from "../setup/gateway.ts";
 import { databases, firestore, reportsFirestore, seedOrganization } from "../setup/harness.ts";
+import { managementCalls } from "../setup/management.ts";
 
 const setup = gatewayOnEmulators();
 let adminKey: string;
 
-function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<JsonResponse> {
-  return fetch(`${setup.gateway.baseUrl}${path}`, {
-    method,
-    headers: {
-      "x-api-key": adminKey,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-const orgPath = (rest = "") => `/v1/orgs/${setup.org.organizationId}${rest}`;
+const { call, orgPath } = managementCalls(setup, () => adminKey);
 
 /** The organization's budget entries, oldest first. */
 async function budgetEntries() {

@@ -2,30 +2,14 @@ import { createApiKey, hashApiKey } from "@usage-ingestion/organizations";
 import { COLLECTIONS } from "@usage-ingestion/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { validTransaction } from "../setup/fixtures.ts";
-import { gatewayOnEmulators, type JsonResponse } from "../setup/gateway.ts";
+import { gatewayOnEmulators } from "../setup/gateway.ts";
 import { databases, firestore, seedOrganization } from "../setup/harness.ts";
+import { managementCalls } from "../setup/management.ts";
 
 const setup = gatewayOnEmulators();
 let adminKey: string;
 
-/** A request to the management API with `key` (the organization's admin key unless told otherwise). */
-function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<JsonResponse> {
-  return fetch(`${setup.gateway.baseUrl}${path}`, {
-    method,
-    headers: {
-      "x-api-key": adminKey,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-const orgPath = (rest = "") => `/v1/orgs/${setup.org.organizationId}${rest}`;
+const { call, orgPath } = managementCalls(setup, () => adminKey);
 const auditLog = async () => {
   const body = await (await call("GET", orgPath("/audit-log"))).json();
   if (!body.entries) throw new Error(JSON.stringify(body));

@@ -2,30 +2,15 @@ import { createApiKey } from "@usage-ingestion/organizations";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { DEFAULT_DELIVERY_TIMING, newDelivery } from "@usage-ingestion/webhooks";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gatewayOnEmulators, type JsonResponse, queuedDeliveries } from "../setup/gateway.ts";
+import { gatewayOnEmulators, queuedDeliveries } from "../setup/gateway.ts";
 import { databases, firestore, seedOrganization } from "../setup/harness.ts";
+import { managementCalls } from "../setup/management.ts";
 import { createEvent } from "../setup/webhooks.ts";
 
 const setup = gatewayOnEmulators();
 let adminKey: string;
 
-function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<JsonResponse> {
-  return fetch(`${setup.gateway.baseUrl}${path}`, {
-    method,
-    headers: {
-      "x-api-key": adminKey,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-const orgPath = (rest = "") => `/v1/orgs/${setup.org.organizationId}${rest}`;
+const { call, orgPath } = managementCalls(setup, () => adminKey);
 const auditLog = async () =>
   (await (await call("GET", orgPath("/audit-log"))).json()).entries as Array<{ action: string }>;
 const webhookEntries = async () => (await auditLog()).filter((entry) => entry.action.startsWith("webhook"));
