@@ -61,6 +61,9 @@ const count = (key: string, value: number) => {
   counted.set(key, value);
 };
 
+/** How far a fold's or a report's counted reads may stray from the page's figure (see below). */
+const READ_SLACK = 2;
+
 let fs: Awaited<ReturnType<typeof firestoreMeter>>;
 let ps: Awaited<ReturnType<typeof pubsubMeter>>;
 const saved: Record<string, string | undefined> = {};
@@ -451,7 +454,16 @@ describe("docs/cost-to-run.md", () => {
 
   it("states each figure as counted above, and only figures counted above", () => {
     count("all.firestore.deletes", deletes);
-    for (const [key, value] of counted) expect(page.get(key)?.value, key).toBe(value);
+    // The reads of a fold or a report vary by a query or two between runs: the Firestore client resumes a
+    // stream that stalls on a loaded machine (billed again), and an open hour's partial is judged fresh
+    // against the wall clock. Those counts may differ from the page by READ_SLACK; every other one not at all.
+    for (const [key, value] of counted) {
+      const slack = /^(fold|report)\..*reads/.test(key) ? READ_SLACK : 0;
+      expect(
+        Math.abs((page.get(key)?.value ?? Number.NaN) - value),
+        `${key}: page ${page.get(key)?.value}, counted ${value}`,
+      ).toBeLessThanOrEqual(slack);
+    }
     const stated = [...page.keys()].filter((key) => !/^(price|cost|month)\./.test(key));
     expect(stated.filter((key) => !counted.has(key))).toEqual([]);
   });
