@@ -1,5 +1,6 @@
 // Webhooks: signed budget events delivered to the receivers organizations register.
 export * from "./deliver-webhook.ts";
+export * from "./delivery-list.ts";
 export * from "./delivery-queue.ts";
 export * from "./delivery-timing.ts";
 export * from "./dispatch-events.ts";
@@ -8,5 +9,6 @@ export * from "./replay.ts";
 export * from "./secret-box.ts";
 export * from "./signing.ts";
 export * from "./webhook-documents.ts";
+export * from "./webhook-input.ts";
 export * from "./webhook-store.ts";
 export * from "./webhook-view.ts";

@@ -1,25 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { BlockList, isIP } from "node:net";
 import type { Firestore } from "@google-cloud/firestore";
 import { type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
 import { BUDGET_EVENT_TYPES, type BudgetEventType } from "@usage-ingestion/budgets";
 import { getOrganization } from "@usage-ingestion/organizations";
-import { COLLECTIONS, DOCUMENT_PATHS, NotFoundError, UserError } from "@usage-ingestion/shared";
+import { DOCUMENT_PATHS, NotFoundError, UserError } from "@usage-ingestion/shared";
 import { checkIfMatch, etagOf } from "@usage-ingestion/shared/server";
 import type { SecretBox } from "./secret-box.ts";
 import { generateWebhookSecret, secretContext, secretPrefix, secretsInEffect } from "./signing.ts";
 import {
-  type DeliveryAttemptDocument,
-  type DeliveryDocument,
-  localReceiversAllowed,
   MAX_WEBHOOK_SECRETS,
-  MAX_WEBHOOK_URL_LENGTH,
   MAX_WEBHOOKS_PER_ORGANIZATION,
-  NON_PUBLIC_NETWORKS,
   type WebhookDocument,
   type WebhookSecretDocument,
 } from "./webhook-documents.ts";
-import { isDocumentId, isWebhookId, webhookView } from "./webhook-view.ts";
+import { MAX_DESCRIPTION_LENGTH, parseWebhookUrl } from "./webhook-input.ts";
+import { isWebhookId, webhookView } from "./webhook-view.ts";
 
 const missing = (organizationId: string, webhookId: string) =>
   new NotFoundError(`organization "${organizationId}" has no webhook "${webhookId}"`);
@@ -29,71 +24,6 @@ const recorded = (webhook: WebhookDocument, now: Date) => {
   const { etag: _etag, ...view } = webhookView(webhook, now);
   return view;
 };
-
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/**
- * Addresses a webhook must not name outright (NON_PUBLIC_NETWORKS): this machine, private networks,
- * link-local (the metadata server's 169.254.169.254) and the like. A name that resolves to such an address
- * is refused by the delivery function when it connects (packages/webhooks/src/post-webhook.ts).
- */
-const PRIVATE_ADDRESSES = new BlockList();
-for (const network of NON_PUBLIC_NETWORKS) {
-  const [address, prefix] = network.split("/") as [string, string];
-  PRIVATE_ADDRESSES.addSubnet(address, Number(prefix), isIP(address) === 4 ? "ipv4" : "ipv6");
-}
-
-function isPrivateAddress(hostname: string): boolean {
-  const address = hostname.replace(/^\[|\]$/g, "");
-  const family = isIP(address);
-  return family !== 0 && PRIVATE_ADDRESSES.check(address, family === 4 ? "ipv4" : "ipv6");
-}
-export const MAX_DESCRIPTION_LENGTH = 256;
-
-/**
- * Receivers on this machine only while the command line talks to the emulators (the local stack). Read at
- * each call: the command line sets the local stack's variables after its modules are loaded.
- */
-const localReceivers = () => localReceiversAllowed(process.env);
-
-/**
- * An https URL; http, and this machine, only on the local stack (`allowLocal`). No credentials in it, no
- * private or reserved address, bounded in length.
- */
-export function parseWebhookUrl(text: string, allowLocal = localReceivers()): string {
-  if (text.length > MAX_WEBHOOK_URL_LENGTH)
-    throw new UserError(`the URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`);
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UserError(`"${text}" is not a URL`);
-  }
-  const local = LOCAL_HOSTS.has(url.hostname);
-  if (local && !allowLocal) {
-    throw new UserError(`the URL names this machine (${url.hostname}); a receiver must be public`);
-  }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
-    throw new UserError("the URL must be https (http only to localhost or 127.0.0.1 on the local stack)");
-  }
-  if (url.username || url.password) throw new UserError("the URL must not hold a user name or password");
-  if (!local && isPrivateAddress(url.hostname)) {
-    throw new UserError(`the URL names a private or local address (${url.hostname}); a receiver must be public`);
-  }
-  return url.href;
-}
-
-export function parseEventTypes(text: string | undefined): BudgetEventType[] {
-  if (text === undefined) return [...BUDGET_EVENT_TYPES];
-  const types = [...new Set(text.split(",").map((type) => type.trim()))];
-  const unknown = types.filter((type) => !(BUDGET_EVENT_TYPES as readonly string[]).includes(type));
-  if (types.length === 0 || unknown.length > 0) {
-    throw new UserError(
-      `unknown event type ${unknown.join(", ") || "(none)"}; one of ${BUDGET_EVENT_TYPES.join(", ")}`,
-    );
-  }
-  return types as BudgetEventType[];
-}
 
 const newWebhookId = () => `wh_${randomBytes(12).toString("base64url")}`;
 
@@ -327,42 +257,4 @@ export async function setWebhookStatus(
   change: ChangeContext = operatorChange(),
 ) {
   await updateWebhook(db, organizationId, webhookId, { status }, change);
-}
-
-export const MAX_LISTED_DELIVERIES = 500;
-export const MAX_LISTED_ATTEMPTS = 200;
-
-/** A webhook's latest deliveries (newest first), each with its attempts (oldest first); both bounded. */
-export async function listDeliveries(
-  db: Firestore,
-  organizationId: string,
-  webhookId: string,
-  options: { limit: number; eventId?: string; after?: string },
-): Promise<Array<{ delivery: DeliveryDocument; attempts: DeliveryAttemptDocument[] }>> {
-  await getWebhook(db, organizationId, webhookId);
-  const collection = db.collection(DOCUMENT_PATHS.webhookDeliveries(organizationId, webhookId));
-  const limit = Math.min(options.limit, MAX_LISTED_DELIVERIES);
-  let query = collection.orderBy("created_at", "desc");
-  // A page after a delivery given back as the previous page's last (the management API's page_token).
-  if (options.after !== undefined) {
-    const last = isDocumentId(options.after) ? await collection.doc(options.after).get() : undefined;
-    if (!last?.exists) throw new UserError("page_token is not one this service gave");
-    query = query.startAfter(last);
-  }
-  const docs = options.eventId
-    ? [await collection.doc(options.eventId).get()].filter((doc) => doc.exists)
-    : (await query.limit(limit).get()).docs;
-  return Promise.all(
-    docs.map(async (doc) => {
-      const attempts = await doc.ref
-        .collection(COLLECTIONS.webhookAttempts)
-        .orderBy("attempted_at")
-        .limit(MAX_LISTED_ATTEMPTS)
-        .get();
-      return {
-        delivery: doc.data() as DeliveryDocument,
-        attempts: attempts.docs.map((attempt) => attempt.data() as DeliveryAttemptDocument),
-      };
-    }),
-  );
 }

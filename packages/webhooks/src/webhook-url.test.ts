@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWebhookUrl } from "./webhook-store.ts";
+import { parseWebhookUrl } from "./webhook-input.ts";
 
 describe("a webhook's URL against production (no emulator)", () => {
   it("refuses this machine, over http or https, and keeps a public https URL", () => {
