@@ -29,7 +29,18 @@ export function csrfProtection(publicOrigin: string) {
     }
     next();
   };
-  /** The session's token, made on first use. */
-  const token = (req: Request): string => generateToken(req);
+  /**
+   * The session's token, made on first use. A new token is saved before it is answered: express-session
+   * would save at the response's end, after the headers left, and a client that sends the header back at
+   * once could otherwise arrive before the session holding it was stored.
+   */
+  const token = async (req: Request): Promise<string> => {
+    const before = req.session.csrfToken;
+    const made = generateToken(req);
+    if (made !== before) {
+      await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+    }
+    return made;
+  };
   return { guard, token };
 }

@@ -12,7 +12,7 @@ export function me(signIn: SignIn) {
   return async (req: Request, res: Response) => {
     const email = signedInEmail(req) as string;
     const organizations = await membershipsOf(signIn.db, email);
-    res.setHeader(CSRF_HEADER, signIn.csrf.token(req));
+    res.setHeader(CSRF_HEADER, await signIn.csrf.token(req));
     res.setHeader("Cache-Control", "no-store");
     res.status(200).json({ email, organizations });
   };
