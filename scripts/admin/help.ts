@@ -89,8 +89,11 @@ Reports
 Which project: the variables PUBSUB_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST, GOOGLE_CLOUD_PROJECT
 when any of them is set (an emulator where its host is set, Google Cloud where not); otherwise the
 local stack \`npm start\` runs in this checkout, found by itself (it records itself in .local-stack.json
-while it runs); otherwise Google Cloud with the default credentials. The first line on stderr names
-the project and the emulators used, and the keys database. KEYS_DATABASE names
+while it runs); otherwise nothing: the command is refused. Google Cloud is reached only on a project
+named with --project PROJECT or GOOGLE_CLOUD_PROJECT, never the default credentials' own, and a
+destructive change there (disable, delete, remove, pricing set, reprice, dead-letters replay) asks for
+the project id to be typed first; --yes answers for scripts (without a terminal it is required). The
+first line on stderr names the project and the emulators used, and the keys database. KEYS_DATABASE names
 the Firestore database of the keys (default "(default)", the records' own), as for the gateway
 (Terraform sets api-keys). Revocations take effect within the gateway's key cache time (10 s by
 default).`;

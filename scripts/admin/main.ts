@@ -20,6 +20,7 @@ import { runAuditCommand } from "./audit-command.ts";
 import { runBudgetCommand } from "./budget-cli.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
 import { adminDatabases, adminFirestore } from "./firestore.ts";
+import { confirmOnGoogleCloud, destructiveChange, guardOptions } from "./google-cloud-guard.ts";
 import { HELP } from "./help.ts";
 import { runLimitsCommand } from "./limits.ts";
 import { operatorOfThisRun } from "./operator.ts";
@@ -190,13 +191,25 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
 
 const isMain = process.argv[1]?.endsWith("admin/main.ts");
 if (isMain) {
-  const args = process.argv.slice(2);
-  if (args.includes("--help") || args.includes("-h")) {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
     console.log(HELP);
     process.exit(0);
   }
+  let guard: ReturnType<typeof guardOptions>;
+  try {
+    guard = guardOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`error: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const { args } = guard;
+  if (guard.project) process.env.GOOGLE_CLOUD_PROJECT = guard.project;
   // Before any client is made: they read these variables.
   const target = args.length > 0 ? adminTarget() : undefined;
+  if (target?.refused) {
+    console.error(target.line);
+    process.exit(1);
+  }
   if (target) Object.assign(process.env, target.env);
   const options = process.env.GOOGLE_CLOUD_PROJECT ? { projectId: process.env.GOOGLE_CLOUD_PROJECT } : {};
   const db = adminFirestore();
@@ -205,6 +218,21 @@ if (isMain) {
   // One line on stderr; stdout stays the output. It names the keys database (KEYS_DATABASE) too: a key
   // written anywhere but where the gateway reads keys is refused there (401).
   if (target) console.error(`${target.line}; keys database: ${databases.keys.databaseId}`);
+  const change = target?.googleCloud ? destructiveChange(args) : undefined;
+  if (change) {
+    try {
+      await confirmOnGoogleCloud({
+        change,
+        project: process.env.GOOGLE_CLOUD_PROJECT as string,
+        yes: guard.yes,
+        input: process.stdin,
+        output: process.stderr,
+      });
+    } catch (error) {
+      console.error(`error: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  }
   let pubsub: PubSub | undefined;
   let code = 0;
   try {

@@ -101,17 +101,38 @@ export function removeLocalStackState(pid: number, path = localStackStatePath())
 export interface AdminTarget {
   /** Variables to set before any client is made (nothing when the environment already chose). */
   env: Record<string, string>;
-  /** The one line that says what the admin command line talks to. */
+  /** The one line that says what the admin command line talks to, or why it refuses to talk to anything. */
   line: string;
+  /** Whether Firestore or Pub/Sub is Google Cloud's own rather than an emulator (a destructive change asks first). */
+  googleCloud: boolean;
+  /** Nothing is named to act on: the command line stops with `line`, before any client is made. */
+  refused: boolean;
 }
 
 /**
  * What the admin command line talks to: the environment's choice when any of TARGET_VARIABLES is set;
- * otherwise the running local stack of this checkout; otherwise Google Cloud with the default credentials.
+ * otherwise the running local stack of this checkout; otherwise nothing. Google Cloud is reached only
+ * with a named project (GOOGLE_CLOUD_PROJECT, which `--project` sets): never the default credentials'
+ * project by falling through a stopped stack or a stale state file.
  */
 export function adminTarget(env: NodeJS.ProcessEnv = process.env): AdminTarget {
   if (TARGET_VARIABLES.some((name) => env[name])) {
-    return { env: {}, line: describeTarget(env.GOOGLE_CLOUD_PROJECT, env, "from the environment") };
+    const googleCloud = !env.FIRESTORE_EMULATOR_HOST || !env.PUBSUB_EMULATOR_HOST;
+    if (googleCloud && !env.GOOGLE_CLOUD_PROJECT) {
+      const where = env.FIRESTORE_EMULATOR_HOST ? "Pub/Sub" : "Firestore";
+      return {
+        env: {},
+        googleCloud,
+        refused: true,
+        line: `admin: refusing to run: ${where} would be Google Cloud's, but no project is named; pass --project PROJECT or set GOOGLE_CLOUD_PROJECT (or set both FIRESTORE_EMULATOR_HOST and PUBSUB_EMULATOR_HOST for emulators)`,
+      };
+    }
+    return {
+      env: {},
+      googleCloud,
+      refused: false,
+      line: describeTarget(env.GOOGLE_CLOUD_PROJECT, env, "from the environment"),
+    };
   }
   const path = localStackStatePath(env);
   const found = readLocalStackState(path);
@@ -129,13 +150,23 @@ export function adminTarget(env: NodeJS.ProcessEnv = process.env): AdminTarget {
         ? { WEBHOOK_DELIVERIES_TOPIC: state.webhookDeliveriesTopic }
         : {}),
     };
-    return { env: stackEnv, line: describeTarget(state.projectId, stackEnv, "the local stack") };
+    return {
+      env: stackEnv,
+      googleCloud: false,
+      refused: false,
+      line: describeTarget(state.projectId, stackEnv, "the local stack"),
+    };
   }
-  // None of the variables is set here, so it is Google Cloud with the default credentials; the bracket says why.
+  // None of the variables is set and no stack runs: the default credentials' project is never guessed.
   const why = found
     ? `${shownPath(path)} names a local stack, pid ${found.state.pid}, that is no longer running; ignored`
-    : "no local stack running, GOOGLE_CLOUD_PROJECT not set";
-  return { env: {}, line: `admin: Google Cloud, the project of the default credentials (${why})` };
+    : "no local stack running";
+  return {
+    env: {},
+    googleCloud: false,
+    refused: true,
+    line: `admin: refusing to run: nothing named to act on (${why}). Start the local stack with npm start, or name a Google Cloud project with --project PROJECT or GOOGLE_CLOUD_PROJECT`,
+  };
 }
 
 function describeTarget(projectId: string | undefined, env: NodeJS.ProcessEnv, source: string): string {

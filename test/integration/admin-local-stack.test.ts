@@ -96,27 +96,84 @@ describe("the admin command line finds the local stack by itself", () => {
     expect(adminTarget({ LOCAL_STACK_STATE_FILE: path, GOOGLE_CLOUD_PROJECT: "prod-project" })).toEqual({
       env: {},
       line: "admin: project prod-project on Google Cloud",
+      googleCloud: true,
+      refused: false,
     });
-    expect(adminTarget({ LOCAL_STACK_STATE_FILE: path, FIRESTORE_EMULATOR_HOST: "127.0.0.1:9" }).line).toBe(
-      "admin: no project set, Firestore emulator 127.0.0.1:9, Pub/Sub on Google Cloud (from the environment)",
-    );
+    expect(
+      adminTarget({ LOCAL_STACK_STATE_FILE: path, FIRESTORE_EMULATOR_HOST: "127.0.0.1:9", GOOGLE_CLOUD_PROJECT: "p" })
+        .line,
+    ).toBe("admin: project p, Firestore emulator 127.0.0.1:9, Pub/Sub on Google Cloud (from the environment)");
     expect(adminTarget({ LOCAL_STACK_STATE_FILE: path, PUBSUB_EMULATOR_HOST: "127.0.0.1:9" }).env).toEqual({});
   }, 60_000);
 
-  it("ignores the file of a stack that is no longer running, and says so", async () => {
+  it("refuses to act with no running stack and no project named, never falling through to Google Cloud", async () => {
     const pid = deadPid();
     const { path } = stateFile({ pid });
     expect(readLocalStackState(path)?.alive).toBe(false);
     const target = adminTarget(freshEnv(path));
-    expect(target.env).toEqual({});
+    expect(target).toMatchObject({ env: {}, refused: true });
     expect(target.line).toBe(
-      `admin: Google Cloud, the project of the default credentials (${path} names a local stack, pid ${pid}, that is no longer running; ignored)`,
+      `admin: refusing to run: nothing named to act on (${path} names a local stack, pid ${pid}, that is no longer running; ignored). Start the local stack with npm start, or name a Google Cloud project with --project PROJECT or GOOGLE_CLOUD_PROJECT`,
     );
-    // As a process: one line, then the command's own answer (an unknown command reaches no server).
-    const run = await admin(freshEnv(path), "frobnicate");
-    expect(run.stderr.split("\n")[0]).toBe(`${target.line}; keys database: (default)`);
-    expect(run.stderr).toContain('error: unknown command "frobnicate"');
+    // As a process, with a destructive command: the one line, exit 1, nothing else said or done.
+    const run = await admin(freshEnv(path), "org", "disable", "acme");
+    expect(run.stderr).toBe(`${target.line}\n`);
+    expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
+    // No state file at all.
+    const none = await admin(
+      freshEnv(join(mkdtempSync(join(tmpdir(), "no-stack-")), "absent.json")),
+      "key",
+      "list",
+      "a",
+    );
+    expect(none.stderr).toMatch(/^admin: refusing to run: nothing named to act on \(no local stack running\)/);
+    expect(none.status).toBe(1);
+    // An emulator for one client only would leave the other on the default credentials' project.
+    expect(adminTarget({ LOCAL_STACK_STATE_FILE: path, FIRESTORE_EMULATOR_HOST: "127.0.0.1:9" })).toMatchObject({
+      refused: true,
+      line: expect.stringMatching(/Pub\/Sub would be Google Cloud's, but no project is named; pass --project/),
+    });
+  }, 60_000);
+
+  it("acts on Google Cloud only on a named project, asking before a destructive change there", async () => {
+    const { path } = stateFile({ pid: deadPid() });
+    // --project names it: the target is that project on Google Cloud, and a destructive command without a
+    // terminal to ask is refused before any client is made (no credentials are needed to get this far).
+    const named = await admin(freshEnv(path), "org", "disable", "acme", "--project", "demo-nowhere");
+    expect(named.stderr).toBe(
+      "admin: project demo-nowhere on Google Cloud; keys database: (default)\n" +
+        "error: disable organization acme (every key of it refused) in Google Cloud project demo-nowhere needs a confirmation: run it in a terminal, or add --yes\n",
+    );
+    expect(named.status).toBe(1);
+    const fromVariable = await admin(
+      freshEnv(path, { GOOGLE_CLOUD_PROJECT: "demo-nowhere" }),
+      "key",
+      "disable",
+      "usk_A",
+    );
+    expect(fromVariable.stderr).toMatch(
+      /error: disable key usk_A in Google Cloud project demo-nowhere needs a confirmation/,
+    );
+    expect(fromVariable.status).toBe(1);
+    expect(adminTarget({ LOCAL_STACK_STATE_FILE: path, GOOGLE_CLOUD_PROJECT: "p" })).toMatchObject({
+      googleCloud: true,
+      refused: false,
+    });
+
+    // On the emulators nothing is asked, and --yes is taken out of the command's arguments.
+    const org = uniqueId("guarded");
+    await createOrganization(firestore(), org);
+    const emulators = freshEnv(path, {
+      GOOGLE_CLOUD_PROJECT: process.env.GOOGLE_CLOUD_PROJECT,
+      FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
+      PUBSUB_EMULATOR_HOST: process.env.PUBSUB_EMULATOR_HOST,
+    });
+    const local = await admin(emulators, "org", "disable", org);
+    expect(local.stdout).toContain(org);
+    expect(local.status, local.stderr).toBe(0);
+    const again = await admin(emulators, "org", "enable", org, "--yes");
+    expect(again.status, again.stderr).toBe(0);
   }, 60_000);
 
   it("keeps a running stack's file from a second stack and removes only its own", () => {
