@@ -41,6 +41,19 @@ export const BEDROCK: VendorTable = {
     canvas("hd", "0.08", { minSide: 1025, maxSide: 2048 }),
   ],
   tokens: [
+    // Claude Sonnet 4 and 4.5 on Bedrock (every regional and global profile) take prompts above 200K tokens
+    // (the 1M context window). Anthropic bills those at its long-context rates; AWS's Price List has no
+    // long-context rows for them, so such prompts stay unpriced, never billed at the base rates.
+    {
+      provider: "bedrock",
+      models: ["anthropic.claude-sonnet-4-20250514-v1:0", "anthropic.claude-sonnet-4-5-20250929-v1:0"],
+      effectiveFrom: "2025-05-22",
+      source: PRICE_LIST,
+      unknownAbove: {
+        above: 200_000,
+        reason: `AWS's Price List (${PRICE_LIST}) states no long-context rate for Claude Sonnet 4 or 4.5 on Bedrock`,
+      },
+    },
     novaPro("flex", "0.4", "1.6"),
     novaPro("priority", "1.4", "5.6"),
     novaPro("latency_optimized", "1", "4"),

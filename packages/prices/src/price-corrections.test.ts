@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { nanos, price, tokens, tx } from "./price-test-support.ts";
+
+/**
+ * Corrections found by checking our prices against a second source, each worked by hand from the vendor's
+ * own page (page and date read in each case) or, where no vendor page states the rate, kept unpriced.
+ */
+describe("Bedrock Claude Sonnet 4 and 4.5 above 200K prompt tokens", () => {
+  const AT = new Date("2026-11-01T12:00:00Z");
+  const ids = [
+    "anthropic.claude-sonnet-4-20250514-v1:0",
+    "us.anthropic.claude-sonnet-4-20250514-v1:0",
+    "eu.anthropic.claude-sonnet-4-20250514-v1:0",
+    "apac.anthropic.claude-sonnet-4-20250514-v1:0",
+    "global.anthropic.claude-sonnet-4-20250514-v1:0",
+    "anthropic.claude-sonnet-4-5-20250929-v1:0",
+    "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    "eu.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    "jp.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    "au.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    "global.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    "arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+  ];
+  const call = (model: string, input: number, cacheRead: number) =>
+    tx({
+      provider: "bedrock",
+      model,
+      usage: [tokens({ input_tokens: input, cache_read_input_tokens: cacheRead, output_tokens: 1000 })],
+    });
+
+  it.each(ids)("%s: a prompt of 200,001 tokens (input + cache reads) stays unpriced", (model) => {
+    const result = price(call(model, 150_001, 50_000), AT);
+    expect(result.status).toBe("unpriced");
+    if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(/above 200000 prompt tokens/);
+  });
+
+  it("prices a prompt of exactly 200,000 tokens at the regional list price", () => {
+    // https://platform.claude.com/docs/en/about-claude/pricing (read 2026-11-22): Sonnet 4.5 $3 input, $0.30
+    // cache reads, $15 output; "Regional endpoints include a 10% premium" (Sonnet 4.5 and later): $3.30, $0.33,
+    // $16.50. 150,000 x 3,300 + 50,000 x 330 + 1,000 x 16,500 nanos = 495,000,000 + 16,500,000 + 16,500,000.
+    expect(nanos(price(call("us.anthropic.claude-sonnet-4-5-20250929-v1:0", 150_000, 50_000), AT))).toBe(528_000_000n);
+  });
+});
