@@ -41,3 +41,21 @@ describe("Bedrock Claude Sonnet 4 and 4.5 above 200K prompt tokens", () => {
     expect(nanos(price(call("us.anthropic.claude-sonnet-4-5-20250929-v1:0", 150_000, 50_000), AT))).toBe(528_000_000n);
   });
 });
+
+describe("ids that are not DeepSeek API models", () => {
+  // https://api-docs.deepseek.com/quick_start/pricing (copies read 2026-11-26): the API's models are
+  // deepseek-chat, deepseek-reasoner and the V4 names; no copy prices deepseek-r1 or deepseek-v3.2.
+  it.each([
+    ["deepseek-r1", "2025-03-01T12:00:00Z"],
+    ["deepseek-r1", "2026-11-01T12:00:00Z"],
+    ["deepseek-v3.2", "2025-12-01T12:00:00Z"],
+    ["DeepSeek-V3.2", "2026-11-01T12:00:00Z"],
+  ])("%s at %s stays unpriced with the reason", (model, at) => {
+    const result = price(
+      tx({ provider: "deepseek", model, usage: [tokens({ input_tokens: 1000, output_tokens: 1000 })] }),
+      new Date(at),
+    );
+    expect(result.status).toBe("unpriced");
+    if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(/not a DeepSeek API model id/);
+  });
+});

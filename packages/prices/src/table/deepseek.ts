@@ -106,9 +106,24 @@ const WEEKEND_RULE_UNREAD: TokenPrices[] = PEAK_HOURS.map((hoursUtc) => ({
     "DeepSeek's pricing page does not say whether its peak hours applied on Saturday 2026-08-22 (later copies make weekends off-peak)",
 }));
 
+/**
+ * Names other sites give DeepSeek's open-weight releases, which are not ids of DeepSeek's API: no copy of
+ * DeepSeek's pricing page prices them (the catalog's rates for them are on no DeepSeek page), so they stay
+ * unpriced rather than be billed at a rate DeepSeek never stated.
+ */
+const NOT_API_IDS: TokenPrices = {
+  provider: "deepseek",
+  models: ["deepseek-r1", "deepseek-v3.2"],
+  effectiveFrom: "2024-01-01T00:00:00Z",
+  source: PEAK_V41,
+  unpriced:
+    "not a DeepSeek API model id: DeepSeek's pricing page (every copy read, the latest on 2026-11-26) lists no price for it; send the API's model id (deepseek-chat, deepseek-reasoner, deepseek-v4-pro, ...)",
+};
+
 export const DEEPSEEK: VendorTable = {
   units: [],
   tokens: [
+    NOT_API_IDS,
     entry(CHAT, "2024-12-26T00:00:00Z", "2025-02-08T16:00:00Z", ["0.014", "0.14", "0.28"], JAN_2025),
     entry(REASONER, "2025-01-20T00:00:00Z", undefined, ["0.14", "0.55", "2.19"], JAN_2025),
     entry(CHAT, "2025-02-08T16:00:00Z", undefined, ["0.07", "0.27", "1.1"], AUG_2025),
