@@ -59,3 +59,28 @@ describe("ids that are not DeepSeek API models", () => {
     if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(/not a DeepSeek API model id/);
   });
 });
+
+describe("OpenAI fine-tuned models", () => {
+  const AT = new Date("2026-11-01T12:00:00Z");
+  const call = (model: string, metrics: Record<string, number>) =>
+    tx({ provider: "openai", model, usage: [tokens(metrics)] });
+
+  it("never bills a fine-tuned gpt-4o's cached tokens at the full input rate", () => {
+    const result = price(
+      call("ft:gpt-4o-2024-08-06:acme::a1b2", { input_tokens: 1000, cached_tokens: 500, output_tokens: 10 }),
+      AT,
+    );
+    expect(result.status).toBe("unpriced");
+    if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(/cache read price.*fine-tuned/);
+  });
+
+  it.each([
+    "ft:gpt-4.1-2025-04-14:acme::a1b2",
+    "ft:gpt-4.1-mini-2025-04-14:acme:x:a1",
+    "ft:o4-mini-2025-04-16:acme::z",
+  ])("%s stays unpriced with the reason, not unknown", (model) => {
+    const result = price(call(model, { input_tokens: 1000, output_tokens: 10 }), AT);
+    expect(result.status).toBe("unpriced");
+    if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(/fine-tuned gpt-4.1 and o4-mini/);
+  });
+});

@@ -73,7 +73,18 @@ export function resolveModel(provider: Provider, model: string): ModelNames {
   const catalogId = id;
   if (provider === "bedrock") id = id.replace(BEDROCK_REGION, "");
   const names = provider === "custom" ? [id] : withoutSuffixes(id, VENDOR_SUFFIXES[provider]);
+  if (provider === "openai") names.push(...fineTunedBases(id));
   return { ok: true, catalogId, names };
+}
+
+/**
+ * An OpenAI fine-tuned model (`ft:gpt-4.1-2025-04-14:acme:support:a1b2`) is priced as fine-tunes of its base
+ * model: `ft:` + the base snapshot, then `ft:` + the base model without its date (`ft:gpt-4.1`).
+ */
+function fineTunedBases(id: string): string[] {
+  const base = /^ft:([^:]+):/.exec(id)?.[1];
+  if (!base) return [];
+  return withoutSuffixes(base, VENDOR_SUFFIXES.openai).map((form) => `ft:${form}`);
 }
 
 /**

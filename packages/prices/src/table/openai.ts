@@ -78,6 +78,33 @@ const units: UnitPrice[] = [
   },
 ];
 
+/** No copy of OpenAI's pricing page read (searched 2026-11-29) reached its fine-tuning table. */
+const FINE_TUNING = page("https://developers.openai.com/api/docs/pricing (fine-tuning)", "2026-11-29");
+const FINE_TUNED_UNREAD = "no copy of OpenAI's pricing page we read states it";
+/**
+ * Fine-tuned models (`ft:<base snapshot>:<org>:<name>:<id>`). The catalog prices fine-tuned gpt-4o and
+ * gpt-4o-mini without a cached-input rate, so cached tokens fell back to the full input rate: unpriced
+ * instead. Fine-tunes of gpt-4.1 (and -mini, -nano) and o4-mini: their price is on no page we read.
+ */
+const FINE_TUNED: TokenPrices[] = [
+  {
+    provider: "openai",
+    models: ["ft:gpt-4o", "ft:gpt-4o-mini"],
+    effectiveFrom: "2024-07-18",
+    source: FINE_TUNING,
+    unknownRates: [
+      { component: "cache_read_mtok", reason: `the cached-input price of fine-tuned models: ${FINE_TUNED_UNREAD}` },
+    ],
+  },
+  {
+    provider: "openai",
+    models: ["ft:gpt-4.1", "ft:gpt-4.1-mini", "ft:gpt-4.1-nano", "ft:o4-mini"],
+    effectiveFrom: "2025-04-14",
+    source: FINE_TUNING,
+    unpriced: `the price of fine-tuned gpt-4.1 and o4-mini models: ${FINE_TUNED_UNREAD} (${FINE_TUNING})`,
+  },
+];
+
 const tokens: TokenPrices[] = [
   // Audio tokens the catalog lacks (it bills them at the text rate).
   {
@@ -169,6 +196,7 @@ const tokens: TokenPrices[] = [
     source: page(`${MODELS}/gpt-5.6-luna`, TODAY),
     longContextAbove: 272_000,
   },
+  ...FINE_TUNED,
   ...OPENAI_PRIORITY,
   ...GPT_6_TOKENS,
   ...REALTIME_TOKENS,
