@@ -102,7 +102,7 @@ export async function startTestGateway(options: {
   reportSettings?: ReportSettings;
   /** Absent, the reports read the Firestore emulator. */
   reportSource?: ReportSource;
-  /** The key records page tokens are signed with; absent, the development key. */
+  /** The key records' and reports' page tokens are signed with; absent, the development key. */
   pageTokenKey?: string;
 }) {
   const logger = memoryLogger();
@@ -123,6 +123,7 @@ export async function startTestGateway(options: {
     reports: options.reportSource ?? firestoreReportSource(reportsFirestore()),
     budgets: firestoreBudgetSource(reportsFirestore()),
     records: firestoreRecordReader(firestore(), options.pageTokenKey ?? DEVELOPMENT_PAGE_TOKEN_KEY),
+    ...(options.pageTokenKey ? { pageTokenKey: options.pageTokenKey } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.reportSettings ? { reportSettings: options.reportSettings } : {}),

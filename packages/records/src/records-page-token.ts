@@ -1,24 +1,18 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { signedTokens } from "@usage-ingestion/shared/server";
 
 /**
- * The page tokens of `GET /usage/records`, signed with HMAC-SHA256 so the service only ever continues from a
+ * The page tokens of `GET /usage/records`, signed (`signedTokens`) so the service only ever continues from a
  * place it handed out itself (docs/decisions/0023-records-paging-on-a-snapshot.md). A token names the
  * snapshot the listing reads (a Firestore read time), the range resolved on its first page and the last
- * record answered. The signature also covers the organization and the filters it was made for, so a token
- * of another organization or of other filters is refused like a forged one; neither is written in the
- * token itself.
+ * record answered. The signature also covers the organization and the filters it was made for.
  */
 
-/**
- * The key `npm start` and the tests sign with. It is public, so a deployment sets its own
- * (`PAGE_TOKEN_KEY`, from Secret Manager in Terraform): with this one anyone could forge a position, though
- * only in their own organization's records, which their key reads anyway.
- */
-export const DEVELOPMENT_PAGE_TOKEN_KEY = "usage-ingestion local development key for records page tokens";
-/** HMAC-SHA256 keys shorter than its 32-byte output make forging easier than it has to be. */
-export const MIN_PAGE_TOKEN_KEY_BYTES = 32;
-/** Longer than any token this service writes (the largest message id and instant fit many times over). */
-export const MAX_PAGE_TOKEN_LENGTH = 2_048;
+export {
+  DEVELOPMENT_PAGE_TOKEN_KEY,
+  MAX_PAGE_TOKEN_LENGTH,
+  MIN_PAGE_TOKEN_KEY_BYTES,
+  PageTokenKeyError,
+} from "@usage-ingestion/shared/server";
 
 const VERSION = 1;
 const CONTEXT = "usage-records-page-token";
@@ -51,10 +45,6 @@ export interface PageTokens {
   read(binding: TokenBinding, token: string): RecordsPosition | null;
 }
 
-export class PageTokenKeyError extends Error {
-  override name = "PageTokenKeyError";
-}
-
 const isCount = (value: unknown, max = Number.MAX_SAFE_INTEGER): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= max;
 
@@ -74,43 +64,15 @@ function positionOf(payload: unknown): RecordsPosition | null {
 }
 
 export function pageTokens(key: string): PageTokens {
-  if (Buffer.byteLength(key) < MIN_PAGE_TOKEN_KEY_BYTES) {
-    // The key itself is never part of the message: this may be logged.
-    throw new PageTokenKeyError(`the page token key must be at least ${MIN_PAGE_TOKEN_KEY_BYTES} bytes`);
-  }
-  const mac = (binding: TokenBinding, payload: string) =>
-    createHmac("sha256", key)
-      .update(JSON.stringify([CONTEXT, binding.organizationId, binding.filters, payload]))
-      .digest();
+  const tokens = signedTokens(key, CONTEXT);
   return {
     sign(binding, { readTime, from, to, after }) {
-      const payload = Buffer.from(
-        JSON.stringify([
-          VERSION,
-          readTime.seconds,
-          readTime.nanoseconds,
-          from.getTime(),
-          to.getTime(),
-          after.receivedAt,
-          after.messageId,
-        ]),
-      ).toString("base64url");
-      return `${payload}.${mac(binding, payload).toString("base64url")}`;
+      const payload = [VERSION, readTime.seconds, readTime.nanoseconds, from.getTime(), to.getTime()];
+      return tokens.sign([binding.organizationId, binding.filters], [...payload, after.receivedAt, after.messageId]);
     },
     read(binding, token) {
-      if (token.length > MAX_PAGE_TOKEN_LENGTH) return null;
-      const parts = token.split(".");
-      if (parts.length !== 2) return null;
-      const [payload, signature] = parts as [string, string];
-      if (!/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return null;
-      const expected = mac(binding, payload);
-      const given = Buffer.from(signature, "base64url");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      try {
-        return positionOf(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
-      } catch {
-        return null;
-      }
+      const payload = tokens.read([binding.organizationId, binding.filters], token);
+      return payload === null ? null : positionOf(payload);
     },
   };
 }

@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
 import {
   CONTEXT_PREFIX,
-  DAY_MS,
-  defaultRange,
+  checkRange,
   dimensionOf,
-  MAX_RANGE_DAYS,
   type Parsed,
-  parseInstant,
   RANGE_PARAMS,
+  rangeIssue,
   rejectQuery,
   type TimeRange,
 } from "@usage-ingestion/reports";
@@ -129,18 +127,6 @@ function checkParams(params: Record<string, unknown>, declared: readonly string[
   return errors;
 }
 
-function checkRange(params: Record<string, unknown>, now: Date, errors: FieldError[]): TimeRange {
-  const at = (name: string) => (typeof params[name] === "string" ? parseInstant(params[name]) : null) ?? undefined;
-  const range = defaultRange(now, at("from"), at("to"));
-  if (errors.some((error) => error.field === "from" || error.field === "to")) return range;
-  if (range.from.getTime() >= range.to.getTime()) {
-    errors.push(issue("to", "invalid_value", "to must be later than from (the range is [from, to))"));
-  } else if (range.to.getTime() - range.from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
-    errors.push(issue("to", "too_large", `to must be at most ${MAX_RANGE_DAYS} days after from`));
-  }
-  return range;
-}
-
 /**
  * The parameters of `GET /usage/records`: the range (as `/usage/costs` takes it), the filters, `limit` and
  * `page_token`. A token is checked against the organization and the filters it was signed for; a later page
@@ -166,5 +152,8 @@ export function parseRecordsQuery(
     const message = "page_token must be a next_page_token of this listing, with the same filters and range";
     return rejectQuery([issue("page_token", "invalid_value", message)]);
   }
+  // Signed by us, so it held when it was written; the rule is checked again all the same.
+  const broken = rangeIssue(page, "page_token");
+  if (broken) return rejectQuery([broken]);
   return { ok: true, query: { from: page.from, to: page.to, filters, limit, page } };
 }

@@ -1,7 +1,7 @@
 import type { CostRecord } from "@usage-ingestion/shared";
 import { CostAggregate, type CostFigures, type CostGroup } from "./aggregate.ts";
 import { fromRecord, fromRollup } from "./contribution.ts";
-import { pageToken } from "./page-token.ts";
+import type { ReportPageTokens } from "./page-token.ts";
 import { ReportCeiling } from "./report-ceiling";
 import type { ReportField } from "./report-fields.ts";
 import type { CostQuery } from "./report-query.ts";
@@ -30,7 +30,8 @@ export interface CostReport {
  * edges from their summaries or records, and the parts of hours left from the records (an open hour's from
  * its summary up to its watermark and the records after).
  * Both count a record the same way, so the answer is exact for any range. The same code serves
- * `GET /usage/costs` and `admin costs`.
+ * `GET /usage/costs` and `admin costs`. `tokens` sign the next page's token; a query whose groups may not
+ * fit one page (a finite `limit`) needs them.
  */
 export async function costReport(
   source: ReportSource,
@@ -38,8 +39,9 @@ export async function costReport(
   query: CostQuery,
   dimensions: string[],
   ceiling: ReportCeiling = new ReportCeiling(),
+  tokens?: ReportPageTokens,
 ): Promise<CostReport> {
-  return ceiling.around(() => summed(source, organizationId, query, dimensions, ceiling));
+  return ceiling.around(() => summed(source, organizationId, query, dimensions, ceiling, tokens));
 }
 
 async function summed(
@@ -48,6 +50,7 @@ async function summed(
   query: CostQuery,
   dimensions: string[],
   ceiling: ReportCeiling,
+  tokens: ReportPageTokens | undefined,
 ): Promise<CostReport> {
   const plan = planRange(query);
   const aggregate = new CostAggregate(query.groupBy, query.filters, () => ceiling.newGroup(), query.only);
@@ -77,6 +80,7 @@ async function summed(
   }
   const { groups, count, totals } = aggregate.result(query.offset, query.limit);
   const end = query.offset + query.limit;
+  if (end < count && !tokens) throw new Error("a cost report answered a page at a time needs its page tokens");
   return {
     from: query.from.toISOString(),
     to: query.to.toISOString(),
@@ -85,6 +89,6 @@ async function summed(
     dimensions,
     groups,
     totals,
-    ...(end < count ? { next_page_token: pageToken(query, end) } : {}),
+    ...(end < count ? { next_page_token: (tokens as ReportPageTokens).sign(organizationId, query, end) } : {}),
   };
 }

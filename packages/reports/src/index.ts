@@ -9,6 +9,7 @@ export * from "./fold/fold-open-hour.ts";
 export * from "./fold/fold-period.ts";
 export * from "./fold/summary-writes.ts";
 export * from "./known-cells.ts";
+export * from "./page-token.ts";
 export * from "./report-ceiling";
 export * from "./report-fields.ts";
 export * from "./report-params.ts";

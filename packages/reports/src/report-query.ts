@@ -1,6 +1,6 @@
 import { type FieldError, toFieldErrors } from "@usage-ingestion/shared";
 import * as v from "valibot";
-import { readPageToken } from "./page-token.ts";
+import type { ReportPageTokens } from "./page-token.ts";
 import { CONTEXT_PREFIX, dimensionOf, FIXED_FIELDS, isFixedField, type ReportField } from "./report-fields.ts";
 import { COST_PARAMS, DEFAULT_GROUPS_PER_PAGE, parseInstant, UNPRICED_PARAMS } from "./report-params.ts";
 import { DAY_MS, defaultRange, MAX_RANGE_DAYS, type TimeRange } from "./time-range.ts";
@@ -62,15 +62,27 @@ function checkParams(params: Params, schemas: Record<string, v.GenericSchema>, d
   return errors;
 }
 
-function checkRange(params: Params, now: Date, errors: FieldError[]): TimeRange {
+/**
+ * The range rule of every report and listing, defined once: `from` before `to`, at most MAX_RANGE_DAYS
+ * apart. Checked on the parameters and again on a page token's range.
+ */
+export function rangeIssue(range: TimeRange, field = "to"): FieldError | null {
+  if (range.from.getTime() >= range.to.getTime()) {
+    return issue(field, "invalid_value", "to must be later than from (the range is [from, to))");
+  }
+  if (range.to.getTime() - range.from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
+    return issue(field, "too_large", `to must be at most ${MAX_RANGE_DAYS} days after from`);
+  }
+  return null;
+}
+
+/** The range of the parameters (defaults filled in), its error added to `errors` when it breaks the rule. */
+export function checkRange(params: Params, now: Date, errors: FieldError[]): TimeRange {
   const at = (name: string) => (typeof params[name] === "string" ? parseInstant(params[name]) : null) ?? undefined;
   const range = defaultRange(now, at("from"), at("to"));
   if (errors.some((error) => error.field === "from" || error.field === "to")) return range;
-  if (range.from.getTime() >= range.to.getTime()) {
-    errors.push(issue("to", "invalid_value", "to must be later than from (the range is [from, to))"));
-  } else if (range.to.getTime() - range.from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
-    errors.push(issue("to", "too_large", `to must be at most ${MAX_RANGE_DAYS} days after from`));
-  }
+  const broken = rangeIssue(range);
+  if (broken) errors.push(broken);
   return range;
 }
 
@@ -106,7 +118,19 @@ export function rejectQuery(errors: FieldError[]): { ok: false; errors: FieldErr
   return { ok: false, errors, message: `Invalid query: ${errors.map((e) => e.message).join("; ")}.` };
 }
 
-export function parseCostQuery(params: Params, declared: readonly string[], now: Date): Parsed<CostQuery> {
+/** What reads a later page's token: the report's page tokens and the organization they were signed for. */
+export interface CostPaging {
+  tokens: ReportPageTokens;
+  organizationId: string;
+}
+
+/** The cost report's parameters; `paging` reads `page_token` (without it, a page token is refused). */
+export function parseCostQuery(
+  params: Params,
+  declared: readonly string[],
+  now: Date,
+  paging?: CostPaging,
+): Parsed<CostQuery> {
   const errors = checkParams(params, COST_PARAMS, declared);
   const range = checkRange(params, now, errors);
   const groupBy = checkGroupBy(typeof params.group_by === "string" ? params.group_by : undefined, declared, errors);
@@ -121,13 +145,16 @@ export function parseCostQuery(params: Params, declared: readonly string[], now:
     return { ok: true, query: { ...range, groupBy, filters, format, limit, offset: 0 } };
   }
   // A later page keeps the first page's range, resolved: a default `to` (now) must not move under it.
-  const page = readPageToken(params.page_token, { groupBy, filters });
+  const page = paging ? paging.tokens.read(paging.organizationId, { groupBy, filters }, params.page_token) : null;
   const moved = (name: "from" | "to") =>
     page !== null && typeof params[name] === "string" && range[name].getTime() !== page[name].getTime();
   if (page === null || moved("from") || moved("to")) {
     const message = "page_token must be a next_page_token of this report, with the same group_by, filters and range";
     return rejectQuery([issue("page_token", "invalid_value", message)]);
   }
+  // Signed by us, so it held when it was written; the rule is checked again all the same.
+  const broken = rangeIssue(page, "page_token");
+  if (broken) return rejectQuery([broken]);
   return { ok: true, query: { from: page.from, to: page.to, groupBy, filters, format, limit, offset: page.offset } };
 }
 

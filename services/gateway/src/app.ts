@@ -1,7 +1,7 @@
 import type { BudgetSource } from "@usage-ingestion/budgets";
 import type { KeyStore } from "@usage-ingestion/organizations";
 import type { RecordReader } from "@usage-ingestion/records";
-import type { ReportSource } from "@usage-ingestion/reports";
+import { type ReportSource, reportPageTokens } from "@usage-ingestion/reports";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express from "express";
 import { authenticate } from "./auth/authenticate.ts";
@@ -11,6 +11,7 @@ import { readKeyOrSession } from "./auth/session/session-reads.ts";
 import type { SignIn } from "./auth/session/sign-in.ts";
 import {
   type GatewayRole,
+  pageTokenKey,
   parseGatewayConfig,
   type ReportSettings,
   rateLimitConfig,
@@ -68,6 +69,8 @@ export interface GatewayDeps {
   keyUsed?: (keyHash: string) => void;
   /** The stored records (see firestoreRecordReader), for GET /usage/records beside the reports. */
   records?: RecordReader;
+  /** Signs the cost report's page tokens (PAGE_TOKEN_KEY); absent, the configuration's default. */
+  pageTokenKey?: string;
   now?: () => Date;
 }
 
@@ -123,7 +126,8 @@ export function createApp(deps: GatewayDeps): express.Express {
       limitReports(limits),
       reportsAtOnce(reporting.atOnce),
     ];
-    app.get("/usage/costs", readKey, usageCosts(deps.reports, now, newReportCeiling));
+    const costPages = reportPageTokens(deps.pageTokenKey ?? pageTokenKey(defaults));
+    app.get("/usage/costs", readKey, usageCosts(deps.reports, now, newReportCeiling, costPages));
     app.all("/usage/costs", methodNotAllowed("GET"));
     app.get("/usage/unpriced", readKey, usageUnpriced(deps.reports, now, newReportCeiling));
     app.all("/usage/unpriced", methodNotAllowed("GET"));

@@ -111,6 +111,7 @@ const server = createApp({
         budgets: firestoreBudgetSource(reportsFirestore),
         // Records are answered as JSON: read with the plain client, whose integers are numbers.
         records: firestoreRecordReader(firestore, pageTokenKey(config)),
+        pageTokenKey: pageTokenKey(config),
       }
     : {}),
   rateLimits: rateLimitConfig(config),

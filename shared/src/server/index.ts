@@ -20,6 +20,7 @@ export * from "./pubsub/publish-wire.ts";
 export * from "./pubsub/pubsub-batcher.ts";
 export * from "./pubsub/pubsub-client-batcher.ts";
 export * from "./pubsub/push-event.ts";
+export * from "./signed-tokens.ts";
 export * from "./stdout-lines.ts";
 export * from "./text-logger.ts";
 export * from "./ttl-cache.ts";
