@@ -101,11 +101,19 @@ export const startGatewayProcess = (options: ServiceOptions) =>
     GATEWAY_NODE_FLAGS,
   );
 
-/** The cost worker under the functions framework, as Cloud Run functions runs it. */
+/** Makes a server given only a port listen on 127.0.0.1 (the functions framework takes no address). */
+export const LISTEN_ON_LOOPBACK = join(REPO_ROOT, "scripts", "lib", "listen-on-loopback.mjs");
+
+/**
+ * The cost worker (or another of its functions) under the functions framework, as Cloud Run functions runs
+ * it, but listening on 127.0.0.1 only: on this machine nothing but Pub/Sub's emulator needs to reach it.
+ */
 export const startWorkerProcess = (options: ServiceOptions) =>
   startNode(
     "cost worker",
     [
+      "--import",
+      LISTEN_ON_LOOPBACK,
       FUNCTIONS_FRAMEWORK,
       `--target=${options.target ?? FUNCTION_NAME}`,
       "--signature-type=cloudevent",
