@@ -125,7 +125,7 @@ describe("the report ceilings and limits", () => {
         timeoutMs: 15_000,
         maxGroups: 50_000,
         groupsPerInstance: 60_000,
-        atOnce: { perInstance: 8, perKey: 4 },
+        atOnce: { perInstance: 8, perOrganization: 4, perKey: 4 },
       },
     });
     try {

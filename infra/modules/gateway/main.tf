@@ -126,16 +126,21 @@ variable "rate_limits" {
   default = {}
 }
 variable "reports" {
-  description = "One report's ceilings (REPORT_MAX_DOCUMENTS, REPORT_TIMEOUT_MS, REPORT_MAX_GROUPS; past any, 422 report_too_large), the groups all reports on an instance may hold together (REPORT_MAX_GROUPS_PER_INSTANCE; beyond, 429) and the reports running at once per instance and per key (beyond, 429)."
+  description = "One report's ceilings (REPORT_MAX_DOCUMENTS, REPORT_TIMEOUT_MS, REPORT_MAX_GROUPS; past any, 422 report_too_large), the groups all reports on an instance may hold together (REPORT_MAX_GROUPS_PER_INSTANCE; beyond, 429) and the reports running at once per instance, per organization (below the instance's) and per key (beyond, 429)."
   type = object({
-    max_documents        = optional(number, 50000)
-    timeout_ms           = optional(number, 15000)
-    max_groups           = optional(number, 50000)
-    groups_per_instance  = optional(number, 60000)
-    at_once_per_instance = optional(number, 8)
-    at_once_per_key      = optional(number, 4)
+    max_documents            = optional(number, 50000)
+    timeout_ms               = optional(number, 15000)
+    max_groups               = optional(number, 50000)
+    groups_per_instance      = optional(number, 60000)
+    at_once_per_instance     = optional(number, 8)
+    at_once_per_organization = optional(number, 4)
+    at_once_per_key          = optional(number, 4)
   })
   default = {}
+  validation {
+    condition     = var.reports.at_once_per_organization < var.reports.at_once_per_instance
+    error_message = "reports.at_once_per_organization must be below reports.at_once_per_instance, so that one organization never holds every slot."
+  }
 }
 variable "sign_in" {
   description = "People's sign-in (docs/sign-in.md), on a gateway of role reports or both; null leaves it off (/auth and /v1/me answer 404). issuer_url (OIDC_ISSUER_URL), client_id (OIDC_CLIENT_ID), public_base_url (PUBLIC_BASE_URL: the address browsers use; the redirect URI is <public_base_url>/auth/callback), and the ids of two Secret Manager secrets: the client's secret (OIDC_CLIENT_SECRET) and the session cookie's signing secret, 32 characters or more (SESSION_SECRET). The service account is granted access to those two secrets alone."
@@ -190,6 +195,7 @@ locals {
     REPORT_MAX_GROUPS                      = tostring(var.reports.max_groups)
     REPORT_MAX_GROUPS_PER_INSTANCE         = tostring(var.reports.groups_per_instance)
     REPORTS_AT_ONCE_PER_INSTANCE           = tostring(var.reports.at_once_per_instance)
+    REPORTS_AT_ONCE_PER_ORGANIZATION       = tostring(var.reports.at_once_per_organization)
     REPORTS_AT_ONCE_PER_KEY                = tostring(var.reports.at_once_per_key)
     RATE_LIMIT_ORG_TRANSACTIONS_PER_SECOND = tostring(var.rate_limits.org_transactions_per_second)
     RATE_LIMIT_ORG_BURST_TRANSACTIONS      = tostring(var.rate_limits.org_burst_transactions)

@@ -124,7 +124,7 @@ export function createApp(deps: GatewayDeps): express.Express {
     const readKey = [
       deps.signIn ? readKeyOrSession(deps.signIn, byKey) : byKey,
       limitReports(limits),
-      reportsAtOnce(reporting.atOnce),
+      reportsAtOnce(reporting.atOnce, reporting.timeoutMs),
     ];
     const costPages = reportPageTokens(deps.pageTokenKey ?? pageTokenKey(defaults));
     app.get("/usage/costs", readKey, usageCosts(deps.reports, now, newReportCeiling, costPages));

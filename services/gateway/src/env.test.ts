@@ -34,6 +34,17 @@ describe("the records page token key", () => {
   });
 });
 
+describe("reports at once", () => {
+  it("leaves one organization fewer slots than the instance has, or the gateway does not start", () => {
+    expect(parseGatewayConfig({}).REPORTS_AT_ONCE_PER_ORGANIZATION).toBeLessThan(
+      parseGatewayConfig({}).REPORTS_AT_ONCE_PER_INSTANCE,
+    );
+    expect(() => parseGatewayConfig({ REPORTS_AT_ONCE_PER_ORGANIZATION: "8" })).toThrow(
+      /REPORTS_AT_ONCE_PER_ORGANIZATION \(8\) must be below REPORTS_AT_ONCE_PER_INSTANCE \(8\)/,
+    );
+  });
+});
+
 describe("the gateway's role", () => {
   it("is both by default, and ingest or reports when told", () => {
     expect(parseGatewayConfig({}).GATEWAY_ROLE).toBe("both");

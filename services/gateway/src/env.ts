@@ -59,8 +59,12 @@ export const GatewayEnvSchema = v.object({
   REPORT_MAX_GROUPS: integerVar(50_000),
   /** The groups the reports running at once on an instance hold together (about 1 KB each); beyond, 429. */
   REPORT_MAX_GROUPS_PER_INSTANCE: integerVar(60_000),
-  /** Reports running at once, per instance and per key; beyond, 429. */
+  /**
+   * Reports running at once, per instance, per organization (below the instance's, so others always find
+   * a slot) and per key; beyond, 429.
+   */
   REPORTS_AT_ONCE_PER_INSTANCE: integerVar(8),
+  REPORTS_AT_ONCE_PER_ORGANIZATION: integerVar(4),
   REPORTS_AT_ONCE_PER_KEY: integerVar(4),
   /**
    * Signs the page tokens of GET /usage/records (HMAC-SHA256), at least 32 bytes; every instance of the
@@ -106,7 +110,11 @@ export const reportSettings = (config: GatewayConfig): ReportSettings => ({
   timeoutMs: config.REPORT_TIMEOUT_MS,
   maxGroups: config.REPORT_MAX_GROUPS,
   groupsPerInstance: config.REPORT_MAX_GROUPS_PER_INSTANCE,
-  atOnce: { perInstance: config.REPORTS_AT_ONCE_PER_INSTANCE, perKey: config.REPORTS_AT_ONCE_PER_KEY },
+  atOnce: {
+    perInstance: config.REPORTS_AT_ONCE_PER_INSTANCE,
+    perOrganization: config.REPORTS_AT_ONCE_PER_ORGANIZATION,
+    perKey: config.REPORTS_AT_ONCE_PER_KEY,
+  },
 });
 
 /** The key page tokens are signed with: the configured one, or the development key when none is. */
@@ -118,6 +126,11 @@ export function parseGatewayConfig(env: Record<string, string | undefined>): Gat
   if (Buffer.byteLength(pageTokenKey(config)) < MIN_PAGE_TOKEN_KEY_BYTES) {
     throw new ConfigError(
       `Invalid configuration: PAGE_TOKEN_KEY must be at least ${MIN_PAGE_TOKEN_KEY_BYTES} bytes (openssl rand -base64 32); its value is not shown`,
+    );
+  }
+  if (config.REPORTS_AT_ONCE_PER_ORGANIZATION >= config.REPORTS_AT_ONCE_PER_INSTANCE) {
+    throw new ConfigError(
+      `Invalid configuration: REPORTS_AT_ONCE_PER_ORGANIZATION (${config.REPORTS_AT_ONCE_PER_ORGANIZATION}) must be below REPORTS_AT_ONCE_PER_INSTANCE (${config.REPORTS_AT_ONCE_PER_INSTANCE}), so that one organization never holds every slot`,
     );
   }
   return config;

@@ -4,31 +4,66 @@ import { locals, send } from "../http/send.ts";
 
 export interface ReportsAtOnce {
   perInstance: number;
+  /** Below `perInstance`, so that one organization never holds every slot (checked at start-up). */
+  perOrganization: number;
   perKey: number;
 }
 
+/** The slots one scope (the instance, an organization, a key) holds: when each was taken, oldest first. */
+type Held = number[];
+
 /**
- * At most `perInstance` reports run at once on this instance and `perKey` for one key; beyond, 429 with
- * Retry-After, so a burst of heavy reports queues at the client instead of in this process's memory. A
- * report's place is given back when its answer is finished or its client goes away.
+ * At most `perInstance` reports run at once on this instance, `perOrganization` for one organization and
+ * `perKey` for one key (a signed-in person counts as a key); beyond, 429, so a burst of heavy reports
+ * queues at the client instead of in this process's memory, and one organization, however many keys it
+ * has, leaves `perInstance - perOrganization` slots to the others. A report's place is given back when its
+ * answer is finished or its client goes away, and a report ends at its time limit (`timeoutMs`) at the
+ * latest: `Retry-After` is the time until the oldest report of the full scope reaches it, so a refusal
+ * never asks for a wait longer than that limit, and a client that waits that long finds a slot.
  */
-export function reportsAtOnce(limits: ReportsAtOnce) {
-  let running = 0;
-  const byKey = new Map<string, number>();
+export function reportsAtOnce(limits: ReportsAtOnce, timeoutMs: number, now: () => number = Date.now) {
+  const instance: Held = [];
+  const byOrganization = new Map<string, Held>();
+  const byKey = new Map<string, Held>();
+  const heldIn = (map: Map<string, Held>, id: string) => {
+    const found = map.get(id);
+    if (found) return found;
+    const held: Held = [];
+    map.set(id, held);
+    return held;
+  };
+  const give = (map: Map<string, Held> | undefined, id: string, held: Held, takenAt: number) => {
+    held.splice(held.indexOf(takenAt), 1);
+    if (map && held.length === 0) map.delete(id);
+  };
   return (_req: Request, res: Response, next: NextFunction) => {
-    const key = locals(res).key?.hash ?? "";
-    const mine = byKey.get(key) ?? 0;
-    if (running >= limits.perInstance || mine >= limits.perKey) {
-      const which = mine >= limits.perKey ? `${limits.perKey} for one key` : `${limits.perInstance} on this instance`;
-      return send(res, rateLimited(`Too many reports at once (at most ${which}); retry shortly.`, 1, {}));
+    const { key, organizationId = "" } = locals(res);
+    const keyId = key?.hash ?? "";
+    const organization = heldIn(byOrganization, organizationId);
+    const mine = heldIn(byKey, keyId);
+    const full =
+      mine.length >= limits.perKey
+        ? { held: mine, which: `${limits.perKey} for one key` }
+        : organization.length >= limits.perOrganization
+          ? { held: organization, which: `${limits.perOrganization} for one organization` }
+          : instance.length >= limits.perInstance
+            ? { held: instance, which: `${limits.perInstance} on this instance` }
+            : undefined;
+    if (full) {
+      if (organization.length === 0) byOrganization.delete(organizationId);
+      if (mine.length === 0) byKey.delete(keyId);
+      const oldest = full.held[0] ?? now();
+      const seconds = Math.max(1, Math.ceil((oldest + timeoutMs - now()) / 1000));
+      return send(res, rateLimited(`Too many reports at once (at most ${full.which}); retry shortly.`, seconds, {}));
     }
-    running++;
-    byKey.set(key, mine + 1);
+    const takenAt = now();
+    instance.push(takenAt);
+    organization.push(takenAt);
+    mine.push(takenAt);
     res.once("close", () => {
-      running--;
-      const left = (byKey.get(key) ?? 1) - 1;
-      if (left > 0) byKey.set(key, left);
-      else byKey.delete(key);
+      give(undefined, "", instance, takenAt);
+      give(byOrganization, organizationId, organization, takenAt);
+      give(byKey, keyId, mine, takenAt);
     });
     next();
   };

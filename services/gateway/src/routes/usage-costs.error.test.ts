@@ -10,7 +10,7 @@ const SETTINGS: ReportSettings = {
   timeoutMs: 10_000,
   maxGroups: 4,
   groupsPerInstance: 6,
-  atOnce: { perInstance: 8, perKey: 4 },
+  atOnce: { perInstance: 8, perOrganization: 4, perKey: 4 },
 };
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 1, minute)).toISOString();
 
