@@ -84,3 +84,26 @@ describe("OpenAI fine-tuned models", () => {
     if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(/fine-tuned gpt-4.1 and o4-mini/);
   });
 });
+
+describe("Amazon Nova 2 Lite on Bedrock", () => {
+  const AT = new Date("2026-11-01T12:00:00Z");
+  const call = (tier?: string) =>
+    tx({
+      provider: "bedrock",
+      model: "us.amazon.nova-2-lite-v1:0",
+      ...(tier ? { model_tier: tier } : {}),
+      usage: [tokens({ input_tokens: 10_000, output_tokens: 1000 })],
+    });
+
+  it("says why a standard call is unpriced: only the flex rows were read", () => {
+    const result = price(call(), AT);
+    expect(result.status).toBe("unpriced");
+    if (result.status === "unpriced") expect(result.unpriced_reason).toMatch(/lists only its flex rates/);
+  });
+
+  it("prices a flex call from AWS's Price List", () => {
+    // AWS Price List (AmazonBedrock, us-east-1, version 20260901205051, read 2026-11-22): Nova 2 Lite flex
+    // $0.000165 / $0.001375 per 1,000 tokens = $0.165 / $1.375 per 1M. 10,000 x 165 + 1,000 x 1,375 nanos.
+    expect(nanos(price(call("flex"), AT))).toBe(3_025_000n);
+  });
+});

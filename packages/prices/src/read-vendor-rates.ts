@@ -81,7 +81,7 @@ export function vendorTokenRates(provider: VendorProvider, model: string, at: Da
   if (tierName === undefined || STANDARD_TIERS.has(tierName)) return value(base);
   const own = tableTokens(provider, names, at, tierName);
   // A tier with prices of its own: its rates we have not read are its own too.
-  if (own.kind === "rates") return value(own.rates, own.unknownRates, own.unknownAbove ?? unknownAbove);
+  if (own.kind === "rates") return value(own.rates, own.unknownRates ?? [], own.unknownAbove ?? unknownAbove);
   if (own.kind === "unpriced") return { ok: false, reason: `${provider} model "${model}": ${own.reason}` };
   const rule = tierRule(provider, tierName, names, at);
   if (rule) {

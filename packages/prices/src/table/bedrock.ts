@@ -57,6 +57,18 @@ export const BEDROCK: VendorTable = {
     novaPro("flex", "0.4", "1.6"),
     novaPro("priority", "1.4", "5.6"),
     novaPro("latency_optimized", "1", "4"),
+    // The Price List as read has Nova 2 Lite's flex rows only; its standard (on-demand) price is on no AWS page
+    // we could read, so standard calls stay unpriced with that reason.
+    {
+      provider: "bedrock",
+      models: ["amazon.nova-2-lite-v1:0"],
+      effectiveFrom: "2025-12-02",
+      source: PRICE_LIST,
+      unknownRates: (["input_mtok", "output_mtok"] as const).map((component) => ({
+        component,
+        reason: `Nova 2 Lite's standard (on-demand) price: the Price List we read (${PRICE_LIST}) lists only its flex rates`,
+      })),
+    },
     {
       provider: "bedrock",
       models: ["amazon.nova-2-lite-v1:0"],
