@@ -1,6 +1,7 @@
 import { decimal, multiply, type Provider } from "@usage-ingestion/shared";
 import { type CatalogModel, catalogModel } from "./catalog.ts";
 import { isTiered, type Rate, type RateCard, type TieredRate } from "./rate-types.ts";
+import { resolveAlias } from "./resolve-alias.ts";
 import { resolveModel } from "./resolve-model.ts";
 import { tableKnows, tableTokens, tierFactor, tierRule, tiersOf } from "./table/index.ts";
 import type { TierRule } from "./table/types.ts";
@@ -48,7 +49,11 @@ function firstInCatalog(provider: VendorProvider, ids: string[], at: Date): Cata
  * multiplier on the standard prices (long-context tiers included), else nothing: unpriced with the reason.
  */
 export function vendorTokenRates(provider: VendorProvider, model: string, at: Date, tier?: string): VendorTokenResult {
-  const resolved = resolveModel(provider, model);
+  const named = resolveModel(provider, model);
+  if (!named.ok) return named;
+  const alias = resolveAlias(provider, named.catalogId, at);
+  if (alias.kind === "unresolved") return { ok: false, reason: alias.reason };
+  const resolved = alias.kind === "model" ? resolveModel(provider, alias.change.model) : named;
   if (!resolved.ok) return resolved;
   const catalog = firstInCatalog(provider, [resolved.catalogId, ...resolved.names], at);
   const names = catalog ? [...resolved.names, catalog.modelId] : resolved.names;

@@ -60,7 +60,7 @@ describe("model ids as the vendors return them", () => {
       "arn:aws:bedrock:us-east-1:123456789012:application-inference-profile/abc123",
       /application inference profile/,
     ],
-    ["gemini", "gemini-flash-latest", /^unknown_model: /],
+    ["gemini", "gemini-flash-latest", /^alias_unresolved: /],
     ["openai", "gpt-4o-realtime-preview-2024-10-01", /2024-10-01 snapshots had their own audio prices/],
   ])("leaves %s %s unpriced, saying why", (provider, id, reason) => {
     const result = vendorTokenRates(provider as Exclude<Provider, "custom">, id, AT);
