@@ -13,9 +13,18 @@ export interface DecodedSpan {
   /** Lowercase hex, as OTLP/JSON writes it. */
   traceId: string;
   spanId: string;
+  /** Empty for a trace's root span. */
+  parentSpanId: string;
   name: string;
   attributes: ReadonlyMap<string, AttributeValue>;
   resource: ReadonlyMap<string, AttributeValue>;
+  /** The instrumentation scope that emitted the span (its library's name and version, either may be ""). */
+  scope: InstrumentationScope;
+}
+
+export interface InstrumentationScope {
+  name: string;
+  version: string;
 }
 
 /** Spans in one request, model calls or not; a collector's batch is 8192 at most by default. */
@@ -153,6 +162,7 @@ function flatten(request: Json): Decoded {
   for (const resourceSpans of list(request.resourceSpans)) {
     const resource = attributeMap((resourceSpans.resource as Json | undefined)?.attributes);
     for (const scopeSpans of list(resourceSpans.scopeSpans)) {
+      const scope = scopeOf(scopeSpans.scope);
       for (const span of list(scopeSpans.spans)) {
         if (spans.length === MAX_SPANS_PER_REQUEST) {
           return refused(413, `The request holds more than ${MAX_SPANS_PER_REQUEST} spans; export smaller batches.`);
@@ -160,14 +170,22 @@ function flatten(request: Json): Decoded {
         spans.push({
           traceId: hex(span.traceId),
           spanId: hex(span.spanId),
+          parentSpanId: hex(span.parentSpanId),
           name: typeof span.name === "string" ? span.name : "",
           attributes: attributeMap(span.attributes),
           resource,
+          scope,
         });
       }
     }
   }
   return { ok: true, spans };
+}
+
+/** InstrumentationScope's name and version, "" when unset. */
+function scopeOf(scope: unknown): InstrumentationScope {
+  const { name, version } = (scope ?? {}) as Json;
+  return { name: typeof name === "string" ? name : "", version: typeof version === "string" ? version : "" };
 }
 
 /** Ids are bytes in the binary encoding and hex strings in OTLP/JSON. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AttributeValue, DecodedSpan } from "./decode.ts";
+import { inRange } from "./dialects.ts";
 import { spanToTransaction } from "./span-to-transaction.ts";
 
 const span = (
@@ -8,9 +9,11 @@ const span = (
 ): DecodedSpan => ({
   traceId: "0af7651916cd43dd8448eb211c80319c",
   spanId: "b7ad6b7169203331",
+  parentSpanId: "",
   name: "chat",
   attributes: new Map(Object.entries(attributes)),
   resource: new Map(Object.entries(resource)),
+  scope: { name: "", version: "" },
 });
 
 const chat = (provider: string, usage: Record<string, number>, more: Record<string, AttributeValue> = {}) =>
@@ -226,5 +229,95 @@ describe("customer and context", () => {
   it("leaves the customer out when the organization's attribute is absent (validation refuses it)", () => {
     const verdict = spanToTransaction(chat("openai", usage, { "enduser.id": "u1" }), { customer_attribute: "tenant" });
     expect(verdict).toMatchObject({ transaction: { context: { billable_customer_id: undefined } } });
+  });
+});
+
+describe("dialects: what each attribute holds, by the scope that wrote it", () => {
+  /** One Anthropic message: 300 uncached input, 8,000 cache-read, 1,200 cache-write and 500 output tokens. */
+  const anthropic = { input: 300, read: 8000, write: 1200, output: 500 };
+  const billed = {
+    input_tokens: 300,
+    output_tokens: 500,
+    total_tokens: 10_000,
+    cache_read_input_tokens: 8000,
+    cache_creation_input_tokens: 1200,
+  };
+  const fromScope = (name: string, version: string, input: number) => ({
+    ...chat("anthropic", {
+      "gen_ai.usage.input_tokens": input,
+      "gen_ai.usage.output_tokens": anthropic.output,
+      "gen_ai.usage.cache_read_input_tokens": anthropic.read,
+      "gen_ai.usage.cache_creation_input_tokens": anthropic.write,
+    }),
+    scope: { name, version },
+  });
+
+  it("OpenLLMetry's JavaScript Anthropic instrumentation up to 0.27.0 writes Anthropic's own input", () => {
+    for (const version of ["0.23.0", "0.27.0"]) {
+      expect(metricsOf(spanToTransaction(fromScope("@traceloop/instrumentation-anthropic", version, 300)))).toEqual(
+        billed,
+      );
+    }
+  });
+
+  it("its later releases, and OpenLLMetry's Python one, write the conventions' inclusive input", () => {
+    expect(metricsOf(spanToTransaction(fromScope("@traceloop/instrumentation-anthropic", "0.28.0", 9500)))).toEqual(
+      billed,
+    );
+    expect(metricsOf(spanToTransaction(fromScope("opentelemetry.instrumentation.anthropic", "0.62.1", 9500)))).toEqual(
+      billed,
+    );
+  });
+
+  it("never keys on the attribute alone: the same 300 from another scope is refused, the attribute named", () => {
+    for (const scope of [
+      ["opentelemetry.instrumentation.anthropic", "0.62.1"],
+      ["@traceloop/instrumentation-anthropic", ""],
+    ] as const) {
+      expect(spanToTransaction(fromScope(scope[0], scope[1], 300))).toEqual({
+        kind: "rejected",
+        reason: "gen_ai.usage.input_tokens (300) is less than its cache reads and writes (9200)",
+      });
+    }
+  });
+
+  it("reads the older names too: gen_ai.usage.prompt_tokens from OpenLLMetry before 0.23.0", () => {
+    const verdict = spanToTransaction({
+      ...span({
+        "gen_ai.system": "Anthropic",
+        "gen_ai.request.model": "claude-3-5-haiku-20241022",
+        "gen_ai.usage.prompt_tokens": 300,
+        "gen_ai.usage.completion_tokens": 500,
+        "llm.usage.total_tokens": 800,
+      }),
+      scope: { name: "@traceloop/instrumentation-anthropic", version: "0.22.6" },
+    });
+    expect(metricsOf(verdict)).toEqual({ input_tokens: 300, output_tokens: 500, total_tokens: 800 });
+    expect(verdict).toMatchObject({
+      transaction: { provider: "anthropic", provider_usage_raw: { "llm.usage.total_tokens": 800 } },
+    });
+  });
+
+  it("takes the cache-write name of August 2026 before the one it replaced", () => {
+    const usage = {
+      "gen_ai.usage.input_tokens": 9500,
+      "gen_ai.usage.output_tokens": 500,
+      "gen_ai.usage.cache_read.input_tokens": 8000,
+      "gen_ai.usage.cache_write.input_tokens": 1200,
+      "gen_ai.usage.cache_creation.input_tokens": 1,
+    };
+    expect(metricsOf(spanToTransaction(chat("anthropic", usage)))).toEqual(billed);
+  });
+});
+
+describe("inRange", () => {
+  it("compares versions part by part, bounds included; an unreadable version is in no bounded range", () => {
+    expect(inRange("0.27.0", { through: "0.27.0" })).toBe(true);
+    expect(inRange("0.9.1", { through: "0.27.0" })).toBe(true);
+    expect(inRange("0.27.1", { through: "0.27.0" })).toBe(false);
+    expect(inRange("1.0.0-beta.1", { from: "1.0.0", through: "1.0.0" })).toBe(true);
+    expect(inRange("0.22.6", { from: "0.23.0" })).toBe(false);
+    expect(inRange("", { through: "0.27.0" })).toBe(false);
+    expect(inRange("", {})).toBe(true);
   });
 });

@@ -5,6 +5,15 @@ import {
 } from "@usage-ingestion/organizations";
 import { type Provider, TOKEN_CONVENTIONS } from "@usage-ingestion/shared";
 import type { AttributeValue, DecodedSpan } from "./decode.ts";
+import {
+  COUNT_ATTRIBUTES,
+  type CountAttribute,
+  type CountName,
+  MODEL_ATTRIBUTES,
+  meaningOf,
+  OPENINFERENCE_SPAN_KIND,
+  PROVIDER_ATTRIBUTES,
+} from "./dialects.ts";
 
 /**
  * What a span is to billing: not a model call (ignored), a transaction to validate and queue, or a model
@@ -34,6 +43,10 @@ const PROVIDER_NAMES: Record<string, Provider> = {
   x_ai: "xai",
   xai: "xai",
   deepseek: "deepseek",
+  // OpenInference's llm.provider and llm.system values.
+  google: "gemini",
+  vertexai: "gemini",
+  aws: "bedrock",
 };
 const PROVIDER_ID_PREFIXES: Array<[string, Provider]> = [
   ["openai.", "openai"],
@@ -44,37 +57,6 @@ const PROVIDER_ID_PREFIXES: Array<[string, Provider]> = [
   ["xai.", "xai"],
   ["deepseek.", "deepseek"],
 ];
-
-/** Each count's attributes, first found wins: the GenAI conventions', their older names, the AI SDK's. */
-const COUNTS = {
-  input: ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "ai.usage.inputTokens", "ai.usage.promptTokens"],
-  output: [
-    "gen_ai.usage.output_tokens",
-    "gen_ai.usage.completion_tokens",
-    "ai.usage.outputTokens",
-    "ai.usage.completionTokens",
-  ],
-  cacheRead: [
-    "gen_ai.usage.cache_read.input_tokens",
-    "gen_ai.usage.cache_read_input_tokens",
-    "ai.usage.inputTokenDetails.cacheReadTokens",
-    "ai.usage.cachedInputTokens",
-  ],
-  cacheWrite: [
-    "gen_ai.usage.cache_creation.input_tokens",
-    // The name the GenAI conventions' token metrics use (gen_ai.client.inference.usage.cache_write.input_tokens).
-    "gen_ai.usage.cache_write.input_tokens",
-    "gen_ai.usage.cache_creation_input_tokens",
-    "ai.usage.inputTokenDetails.cacheWriteTokens",
-  ],
-  reasoning: [
-    "gen_ai.usage.reasoning.output_tokens",
-    "gen_ai.usage.reasoning_tokens",
-    "ai.usage.outputTokenDetails.reasoningTokens",
-    "ai.usage.reasoningTokens",
-  ],
-} as const;
-type CountName = keyof typeof COUNTS;
 
 const SERVICE_TIER = [
   "gen_ai.openai.response.service_tier",
@@ -103,15 +85,19 @@ export function providerOf(name: AttributeValue | undefined): Provider | undefin
 }
 
 /**
- * A model call: a span whose `gen_ai.operation.name` is a model operation (`chat`, ...), or, for
- * instrumentations without it, one that names a GenAI provider and reports token usage. Agent, tool and
- * workflow spans (which may repeat their calls' usage as totals) are not.
+ * A model call: a span whose `gen_ai.operation.name` is a model operation (`chat`, ...); without one, an
+ * OpenInference span of kind `LLM`; without either, one that names a provider and reports token usage.
+ * Agent, tool, chain and workflow spans (which may repeat their calls' usage as totals) are not.
  */
 function isModelCall(span: DecodedSpan): boolean {
   const operation = span.attributes.get("gen_ai.operation.name");
   if (operation !== undefined) return typeof operation === "string" && MODEL_OPERATIONS.has(operation);
-  const provider = firstOf(span, ["gen_ai.provider.name", "gen_ai.system"]);
-  return provider !== undefined && Object.values(COUNTS).some((names) => firstOf(span, names) !== undefined);
+  const kind = span.attributes.get(OPENINFERENCE_SPAN_KIND);
+  if (kind !== undefined) return typeof kind === "string" && kind.toUpperCase() === "LLM";
+  return (
+    firstOf(span, PROVIDER_ATTRIBUTES) !== undefined &&
+    COUNT_ATTRIBUTES.some(({ attribute }) => span.attributes.has(attribute))
+  );
 }
 
 /**
@@ -121,12 +107,12 @@ function isModelCall(span: DecodedSpan): boolean {
  */
 export function spanToTransaction(span: DecodedSpan, settings: OrganizationOtelSettings = {}): SpanVerdict {
   if (!isModelCall(span)) return { kind: "ignored" };
-  const provider = providerOf(firstOf(span, ["gen_ai.provider.name", "gen_ai.system"])) ?? "custom";
-  const model = firstOf(span, ["gen_ai.response.model", "gen_ai.request.model"]);
-  if (model === undefined) return { kind: "rejected", reason: "no gen_ai.response.model or gen_ai.request.model" };
+  const provider = providerOf(firstOf(span, PROVIDER_ATTRIBUTES)) ?? "custom";
+  const model = firstOf(span, MODEL_ATTRIBUTES);
+  if (model === undefined) return { kind: "rejected", reason: `no model (${MODEL_ATTRIBUTES.join(", ")})` };
   const counts = countsOf(span);
   if (counts.input === undefined && counts.output === undefined) {
-    return { kind: "rejected", reason: "no token usage (gen_ai.usage.input_tokens, gen_ai.usage.output_tokens)" };
+    return { kind: "rejected", reason: `no token usage (${USAGE_NAMES})` };
   }
   const metrics = vendorMetrics(provider, counts);
   if (typeof metrics === "string") return { kind: "rejected", reason: metrics };
@@ -148,33 +134,58 @@ export function spanToTransaction(span: DecodedSpan, settings: OrganizationOtelS
   };
 }
 
-type Counts = Partial<Record<CountName, AttributeValue>>;
+/** The input and output attributes, named when a span has neither. */
+const USAGE_NAMES = COUNT_ATTRIBUTES.filter(({ count }) => count === "input" || count === "output")
+  .map(({ attribute }) => attribute)
+  .join(", ");
 
+/** A count as the span reported it: its value, the attribute it came from, and what that attribute holds. */
+interface Read {
+  value: AttributeValue;
+  attribute: string;
+  inside: boolean | undefined;
+}
+type Counts = Partial<Record<CountName, Read>>;
+
+/** Each count from the first of its attributes the span has, with the meaning its scope gives it. */
 function countsOf(span: DecodedSpan): Counts {
   const counts: Counts = {};
-  for (const name of Object.keys(COUNTS) as CountName[]) {
-    const value = firstOf(span, COUNTS[name]);
-    if (value !== undefined) counts[name] = value;
+  for (const entry of COUNT_ATTRIBUTES) {
+    if (counts[entry.count] !== undefined) continue;
+    const value = span.attributes.get(entry.attribute);
+    if (value !== undefined) counts[entry.count] = readOf(entry, value, span);
   }
   return counts;
 }
 
+const readOf = (entry: CountAttribute, value: AttributeValue, span: DecodedSpan): Read => ({
+  value,
+  attribute: entry.attribute,
+  inside: meaningOf(entry, span.scope),
+});
+
 const isCount = (value: AttributeValue | undefined): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+const countOf = (read: Read | undefined) => (read !== undefined && isCount(read.value) ? read.value : 0);
 
 /**
- * The tokens metrics as the vendor counts them. A count that is not a whole number is passed on as it is,
- * for validation to name; a cache or reasoning count larger than the total it is part of is refused.
+ * The tokens metrics as the vendor counts them. Each count is first put in the GenAI conventions' sense
+ * (an input written without its cache gets it added, an output without its reasoning likewise), then
+ * converted to the vendor's. A count that is not a whole number is passed on as it is, for validation to
+ * name; a cache or reasoning count larger than the total it is part of is refused.
  */
 function vendorMetrics(provider: Provider, counts: Counts): Record<string, unknown> | string {
-  const { input, output } = counts;
-  const read = isCount(counts.cacheRead) ? counts.cacheRead : 0;
-  const write = isCount(counts.cacheWrite) ? counts.cacheWrite : 0;
-  const thought = isCount(counts.reasoning) ? counts.reasoning : 0;
+  const read = countOf(counts.cacheRead);
+  const write = countOf(counts.cacheWrite);
+  const thought = countOf(counts.reasoning);
+  let input = counts.input?.value;
+  let output = counts.output?.value;
+  if (isCount(input) && counts.input?.inside === false) input += read + write;
+  if (isCount(output) && counts.output?.inside === false) output += thought;
   let vendorInput = input;
   if (isCount(input)) {
     if (input < read + write) {
-      return `gen_ai.usage.input_tokens (${input}) is less than its cache reads and writes (${read + write})`;
+      return `${counts.input?.attribute} (${input}) is less than its cache reads and writes (${read + write})`;
     }
     const outside =
       (TOKEN_CONVENTIONS.cachedInsideInput.has(provider) ? 0 : read) +
@@ -184,16 +195,16 @@ function vendorMetrics(provider: Provider, counts: Counts): Record<string, unkno
   let vendorOutput = output;
   if (isCount(output) && TOKEN_CONVENTIONS.reasoningOutsideOutput.has(provider)) {
     if (output < thought)
-      return `gen_ai.usage.output_tokens (${output}) is less than its reasoning tokens (${thought})`;
+      return `${counts.output?.attribute} (${output}) is less than its reasoning tokens (${thought})`;
     vendorOutput = output - thought;
   }
   return {
     input_tokens: vendorInput,
     output_tokens: vendorOutput,
     ...(isCount(input) && isCount(output) ? { total_tokens: input + output } : {}),
-    ...optional("cache_read_input_tokens", counts.cacheRead),
-    ...optional("cache_creation_input_tokens", counts.cacheWrite),
-    ...optional("reasoning_tokens", counts.reasoning),
+    ...optional("cache_read_input_tokens", counts.cacheRead?.value),
+    ...optional("cache_creation_input_tokens", counts.cacheWrite?.value),
+    ...optional("reasoning_tokens", counts.reasoning?.value),
   };
 }
 
@@ -221,11 +232,12 @@ function contextOf(span: DecodedSpan, settings: OrganizationOtelSettings): Recor
   return context;
 }
 
-/** The usage attributes as the span carried them, for audit (`provider_usage_raw`). */
+/** Every usage attribute of the dialects, as the span carried it, for audit (`provider_usage_raw`). */
+const USAGE_PREFIXES = ["gen_ai.usage.", "ai.usage.", "llm.usage.", "llm.token_count."];
 function rawUsage(span: DecodedSpan): Record<string, AttributeValue> {
   const raw: Record<string, AttributeValue> = {};
   for (const [name, value] of span.attributes) {
-    if (name.startsWith("gen_ai.usage.") || name.startsWith("ai.usage.")) raw[name] = value;
+    if (USAGE_PREFIXES.some((prefix) => name.startsWith(prefix))) raw[name] = value;
   }
   return raw;
 }
