@@ -137,11 +137,11 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   },
   {
     scope: "@arizeai/openinference-instrumentation-anthropic",
-    versions: { through: "0.1.21" },
+    versions: { through: "0.1.22" },
     attributes: ["llm.token_count.prompt"],
     inside: false,
     source:
-      "Arize-ai/openinference js/packages/openinference-instrumentation-anthropic/src/instrumentation.ts v0.1.21, getAnthropicUsageAttributes: prompt = usage.input_tokens, no cache counts",
+      "@arizeai/openinference-instrumentation-anthropic 0.1.22 dist/src/instrumentation.js, getAnthropicUsageAttributes: prompt = usage.input_tokens, no cache counts (0.2.8 adds the cache in, with its details)",
   },
 ];
 

@@ -321,3 +321,125 @@ describe("inRange", () => {
     expect(inRange("", {})).toBe(true);
   });
 });
+
+describe("OpenInference spans", () => {
+  const llm = (attributes: Record<string, AttributeValue>, scope = { name: "", version: "" }) => ({
+    ...span({ "openinference.span.kind": "LLM", ...attributes }),
+    scope,
+  });
+
+  it("reads an LLM span in full: model, provider, prompt with its cache, completion with its reasoning", () => {
+    // As openinference-instrumentation-anthropic 1.1.2 (Python) writes a message's counts
+    // (Arize-ai/openinference, python/instrumentation/openinference-instrumentation-anthropic/src/openinference/
+    // instrumentation/anthropic/_utils.py, _get_token_counts: prompt = input + cache writes + cache reads).
+    const verdict = spanToTransaction(
+      llm(
+        {
+          "llm.model_name": "claude-sonnet-4-20250514",
+          "llm.provider": "anthropic",
+          "llm.system": "anthropic",
+          "llm.token_count.prompt": 9500,
+          "llm.token_count.completion": 500,
+          "llm.token_count.prompt_details.cache_read": 8000,
+          "llm.token_count.prompt_details.cache_write": 1200,
+          "llm.token_count.total": 10_000,
+        },
+        { name: "openinference.instrumentation.anthropic", version: "1.1.2" },
+      ),
+    );
+    expect(verdict).toMatchObject({
+      transaction: {
+        provider: "anthropic",
+        model: "claude-sonnet-4-20250514",
+        provider_usage_raw: { "llm.token_count.total": 10_000 },
+      },
+    });
+    expect(metricsOf(verdict)).toEqual({
+      input_tokens: 300,
+      output_tokens: 500,
+      total_tokens: 10_000,
+      cache_read_input_tokens: 8000,
+      cache_creation_input_tokens: 1200,
+    });
+    const reasoning = spanToTransaction(
+      llm({
+        "llm.model_name": "o4-mini",
+        "llm.system": "openai",
+        "llm.token_count.prompt": 1000,
+        "llm.token_count.completion": 800,
+        "llm.token_count.completion_details.reasoning": 600,
+      }),
+    );
+    expect(metricsOf(reasoning)).toEqual({
+      input_tokens: 1000,
+      output_tokens: 800,
+      total_tokens: 1800,
+      reasoning_tokens: 600,
+    });
+  });
+
+  it("ignores CHAIN, AGENT, TOOL, RETRIEVER and EMBEDDING spans, even with token counts", () => {
+    for (const kind of ["CHAIN", "AGENT", "TOOL", "RETRIEVER", "EMBEDDING"]) {
+      const verdict = spanToTransaction(
+        span({
+          "openinference.span.kind": kind,
+          "llm.model_name": "gpt-4o",
+          "llm.provider": "openai",
+          "llm.token_count.prompt": 10,
+          "llm.token_count.completion": 5,
+        }),
+      );
+      expect(verdict.kind).toBe("ignored");
+    }
+  });
+
+  it("rejects an LLM span without counts or model, naming the attributes looked for", () => {
+    expect(spanToTransaction(llm({ "llm.model_name": "gpt-4o", "llm.provider": "openai" }))).toEqual({
+      kind: "rejected",
+      reason: expect.stringContaining("llm.token_count.prompt"),
+    });
+    expect(spanToTransaction(llm({ "llm.provider": "openai", "llm.token_count.prompt": 3 }))).toEqual({
+      kind: "rejected",
+      reason: expect.stringContaining("llm.model_name"),
+    });
+  });
+
+  it("takes user.id as the customer, and session.id and agent.name as context the organization maps", () => {
+    const attributes = {
+      "llm.model_name": "gpt-4o-mini",
+      "llm.provider": "openai",
+      "llm.token_count.prompt": 3,
+      "llm.token_count.completion": 2,
+      "session.id": "sess-1",
+      "user.id": "user-7",
+      "agent.name": "planner",
+    };
+    expect(spanToTransaction(llm(attributes))).toMatchObject({
+      transaction: { context: { billable_customer_id: "user-7" } },
+    });
+    expect(
+      spanToTransaction(llm(attributes), { context_attributes: ["session=session.id", "agent=agent.name"] }),
+    ).toMatchObject({
+      transaction: { context: { billable_customer_id: "user-7", session: "sess-1", agent: "planner" } },
+    });
+  });
+
+  it("maps OpenInference's provider names", () => {
+    for (const [name, provider] of [
+      ["google", "gemini"],
+      ["vertexai", "gemini"],
+      ["aws", "bedrock"],
+      ["mistralai", "custom"],
+    ]) {
+      const verdict = spanToTransaction(
+        llm({
+          "llm.model_name": "m",
+          "llm.provider": name as string,
+          "llm.token_count.prompt": 3,
+          "llm.token_count.completion": 2,
+        }),
+      );
+      expect(verdict).toMatchObject({ transaction: { provider } });
+    }
+  });
+});
