@@ -1,18 +1,27 @@
+import { randomBytes } from "node:crypto";
 import { firestoreBudgetSource } from "@usage-ingestion/budgets";
-import { createApp, createSignIn, signInConfig } from "@usage-ingestion/gateway";
+import { createApp, createSignIn, pubSubPublisher, signInConfig } from "@usage-ingestion/gateway";
 import { cachedKeyStore, firestoreKeyStore } from "@usage-ingestion/organizations";
+import { DEVELOPMENT_PAGE_TOKEN_KEY, firestoreRecordReader } from "@usage-ingestion/records";
 import { firestoreReportSource } from "@usage-ingestion/reports";
+import { secretBox } from "@usage-ingestion/webhooks";
 import { type DevelopmentAccount, startDevelopmentProvider } from "../../scripts/local-stack/oidc-provider.ts";
 import { CookieJar, signInThrough } from "./browser-sign-in.ts";
 import { memoryLogger } from "./gateway.ts";
-import { databases, firestore, freeClosedPort, reportsFirestore } from "./harness.ts";
+import { databases, firestore, freeClosedPort, pubsub, reportsFirestore } from "./harness.ts";
 
 export { CookieJar };
 
 export const PASSWORD = "correct horse battery staple";
 
-/** A gateway with sign-in on the emulators, its development provider, and accounts the test names. */
-export async function signInFixture(accounts: Array<Omit<DevelopmentAccount, "password"> & { password?: string }>) {
+/**
+ * A gateway with sign-in on the emulators, its development provider, and accounts the test names. With
+ * `ingestTopic`, it also takes usage (role `both`), publishing to that topic, as `npm start`'s does.
+ */
+export async function signInFixture(
+  accounts: Array<Omit<DevelopmentAccount, "password"> & { password?: string }>,
+  options: { ingestTopic?: string } = {},
+) {
   const port = await freeClosedPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const provider = await startDevelopmentProvider({
@@ -30,14 +39,21 @@ export async function signInFixture(accounts: Array<Omit<DevelopmentAccount, "pa
   if (!config) throw new Error("sign-in is configured");
   const logger = memoryLogger();
   const app = createApp({
-    role: "reports",
+    role: options.ingestTopic ? "both" : "reports",
+    ...(options.ingestTopic
+      ? { publisher: pubSubPublisher(pubsub(), { topic: options.ingestTopic, timeoutMs: 10_000 }) }
+      : {}),
+    records: firestoreRecordReader(firestore(), DEVELOPMENT_PAGE_TOKEN_KEY),
     keys: cachedKeyStore(firestoreKeyStore(databases()), { ttlMs: 0, maxEntries: 100, lookupTimeoutMs: 5_000 }),
     logger,
     reports: firestoreReportSource(reportsFirestore()),
     budgets: firestoreBudgetSource(reportsFirestore()),
     signIn: createSignIn(config, firestore()),
     // The management API beside sign-in: people reach it with their session.
-    management: { databases: databases() },
+    management: {
+      databases: databases(),
+      webhooks: { box: secretBox(randomBytes(32)), queue: { queue: async () => {} } },
+    },
   });
   const server = app.listen(port, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

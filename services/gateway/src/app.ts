@@ -30,6 +30,7 @@ import { reportCeilings } from "./limits/report-ceilings.ts";
 import { reportsAtOnce } from "./limits/reports-at-once.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { mountSignInRoutes } from "./routes/auth-routes.ts";
+import { CONSOLE_PATHS, consoleFile } from "./routes/console.ts";
 import { DASHBOARD_PATHS, dashboardFile } from "./routes/dashboard.ts";
 import { ingestUsage } from "./routes/ingest-usage.ts";
 import { openApi } from "./routes/openapi.ts";
@@ -144,7 +145,11 @@ export function createApp(deps: GatewayDeps): express.Express {
     }
     app.get(DASHBOARD_PATHS, dashboardFile);
   }
-  if (servesReports(role) && deps.signIn) mountSignInRoutes(app, deps.signIn, deps.logger);
+  if (servesReports(role) && deps.signIn) {
+    mountSignInRoutes(app, deps.signIn, deps.logger);
+    // The console, for people signed in: without sign-in it could not do anything.
+    app.get(CONSOLE_PATHS, consoleFile);
+  }
   if (servesReports(role) && deps.management) {
     // Keys first, then any given resolvers, then people's sessions where sign-in is configured.
     const resolvers = [

@@ -9,5 +9,6 @@ export * from "./limits/rate-limits.ts";
 export * from "./openapi/document.ts";
 export * from "./otlp/decode.ts";
 export * from "./queue/publisher.ts";
+export * from "./routes/console.ts";
 export * from "./routes/dashboard.ts";
 export * from "./routes/v1/management-routes.ts";

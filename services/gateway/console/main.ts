@@ -1,0 +1,38 @@
+import { useSession } from "./api.ts";
+import type { Me, Page } from "./context.ts";
+import { fill, h } from "./dom.ts";
+import type { ConsolePath } from "./paths.ts";
+import { routeWith } from "./route.ts";
+import { showPage, showSignedOut } from "./shell.ts";
+
+/** Each page of the console by its path (paths.ts names them all). */
+const PAGES: Partial<Record<ConsolePath, Page>> = {};
+
+const app = document.getElementById("app") as HTMLElement;
+
+/** Who is signed in (GET /v1/me) and the session's CSRF token; then the page the address names. */
+async function start() {
+  const response = await fetch("/v1/me", { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  if (response.status === 401) return showSignedOut(app);
+  if (!response.ok) {
+    fill(
+      app,
+      h(
+        "main",
+        { id: "main" },
+        h("h1", {}, "Usage console"),
+        h("p", { role: "alert" }, `Sign-in is not available here (${response.status}).`),
+      ),
+    );
+    return;
+  }
+  const me = (await response.json()) as Me;
+  useSession(response.headers.get("X-CSRF-Token") ?? "", () =>
+    showSignedOut(app, "Your session has ended. Sign in again."),
+  );
+  const render = () => void showPage(app, me, PAGES);
+  routeWith(render);
+  render();
+}
+
+void start();
