@@ -5,6 +5,7 @@ import { createOrganization } from "@usage-ingestion/organizations";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityViolations, launchChromium, pageProblems, signInToConsole } from "../setup/console-browser.ts";
+import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, pullableTopic, uniqueId } from "../setup/harness.ts";
 import { signInFixture } from "../setup/sign-in.ts";
 
@@ -85,6 +86,81 @@ describe("the console's frame", () => {
     await page.getByRole("link", { name: "Sign in" }).waitFor();
     const me = await page.evaluate(async () => (await fetch("/v1/me")).status);
     expect(me).toBe(401);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+const HOSTILE = '<img src=x onerror="document.body.dataset.owned=1">\u202eevil\u0007';
+
+const sendUsage = (key: string) =>
+  fetch(`${fixture.baseUrl}/usage/transactions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": key },
+    body: JSON.stringify(validTransaction()),
+  });
+
+describe("Settings, then API Keys", () => {
+  it("creates a key shown once that sends usage (202), and disabling it refuses it (401)", async () => {
+    const { page, problems } = await signedIn(admin, `/console?org=${org}`);
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "API Keys" }).click();
+    await page.getByRole("button", { name: "Create New Key" }).click();
+    await page.getByLabel("Name").fill("ci pipeline");
+    await page.getByLabel("Scope").selectOption("ingest");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    const secret = await page.getByLabel("New key").inputValue();
+    expect(secret).toMatch(/^usk_/);
+    await page.getByRole("button", { name: "Copy" }).waitFor();
+    await page.getByText("it will not be shown again").waitFor();
+    const headers = await page.getByRole("table").getByRole("columnheader").allInnerTexts();
+    for (const header of ["Name", "Prefix", "Scope", "Status", "Created", "Last used"])
+      expect(headers).toContain(header);
+    const row = page.getByRole("row").filter({ hasText: "ci pipeline" });
+    const prefix = (await row.getByRole("cell").nth(1).textContent()) ?? "";
+    expect(prefix.length).toBeGreaterThan(4);
+    expect(secret.startsWith(prefix)).toBe(true);
+    expect(await row.getByRole("cell").nth(3).textContent()).toBe("active");
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    expect((await sendUsage(secret)).status).toBe(202);
+    await row.getByRole("button", { name: "Disable key ci pipeline" }).click();
+    await row.getByRole("cell", { name: "disabled" }).waitFor();
+    // The fixture's key cache keeps nothing (ttl 0): the bound here is the next request.
+    expect((await sendUsage(secret)).status).toBe(401);
+    await row.getByRole("button", { name: "Enable key ci pipeline" }).click();
+    await row.getByRole("cell", { name: "active", exact: true }).waitFor();
+    expect((await sendUsage(secret)).status).toBe(202);
+
+    // Reloaded, the page lists the key but never shows its secret again.
+    await page.reload();
+    await row.waitFor();
+    expect(await page.getByLabel("New key").count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows a key named with markup, bidi and control characters as text", async () => {
+    const { page, problems } = await signedIn(owner, `/console/settings/api-keys?org=${org}`);
+    await page.getByRole("button", { name: "Create New Key" }).click();
+    await page.getByLabel("Name").fill(HOSTILE);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByLabel("New key").waitFor();
+    const cell = page.locator("td bdi").filter({ hasText: "onerror" });
+    expect(await cell.evaluate((element) => element.textContent)).toBe(HOSTILE);
+    expect(await page.locator("main img").count()).toBe(0);
+    expect(await page.evaluate(() => document.body.dataset.owned)).toBeUndefined();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("is read-only for a viewer, who still sees the list", async () => {
+    const { page, problems } = await signedIn(viewer, `/console/settings/api-keys?org=${org}`);
+    await page.getByRole("row").filter({ hasText: "ci pipeline" }).waitFor();
+    expect(await page.getByRole("button", { name: "Create New Key" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^(Disable|Enable)/ }).count()).toBe(0);
+    await page.getByText("Your role (viewer) can read this page").waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();

@@ -1,12 +1,15 @@
 import { useSession } from "./api.ts";
 import type { Me, Page } from "./context.ts";
 import { fill, h } from "./dom.ts";
+import { apiKeysPage } from "./pages/api-keys.ts";
 import type { ConsolePath } from "./paths.ts";
 import { routeWith } from "./route.ts";
 import { showPage, showSignedOut } from "./shell.ts";
 
 /** Each page of the console by its path (paths.ts names them all). */
-const PAGES: Partial<Record<ConsolePath, Page>> = {};
+const PAGES: Partial<Record<ConsolePath, Page>> = {
+  "settings/api-keys": apiKeysPage,
+};
 
 const app = document.getElementById("app") as HTMLElement;
 

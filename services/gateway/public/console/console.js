@@ -47,6 +47,12 @@ async function send(method, path, options = {}) {
   if (!response.ok) throw await errorOf(response);
   return response;
 }
+async function call(method, path, options = {}) {
+  const response = await send(method, path, options);
+  return response.status === 204 ? void 0 : await response.json();
+}
+var get = (path) => call("GET", path);
+var orgPath = (org, rest = "") => `/v1/orgs/${encodeURIComponent(org)}${rest}`;
 
 // services/gateway/console/dom.ts
 function append(parent, children) {
@@ -74,7 +80,244 @@ function fill(parent, ...children) {
   parent.replaceChildren();
   append(parent, children);
 }
+var ids = 0;
+var uniqueId = (prefix) => `${prefix}-${++ids}`;
+function field(label, control, hint) {
+  const id = control.id || uniqueId("field");
+  control.id = id;
+  const hintId = hint ? `${id}-hint` : void 0;
+  if (hintId) control.setAttribute("aria-describedby", hintId);
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    control,
+    hint && h("small", { id: hintId }, hint)
+  );
+}
+function select(name, options, selected) {
+  return h(
+    "select",
+    { name },
+    options.map(
+      ([optionValue, label]) => h("option", { value: optionValue, selected: optionValue === selected }, label)
+    )
+  );
+}
+function table(caption, headers, rows) {
+  return h(
+    "table",
+    {},
+    h("caption", { class: "visually-hidden" }, caption),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        headers.map(
+          (header) => Array.isArray(header) ? h("th", { scope: "col", class: header[1] }, header[0]) : h("th", { scope: "col" }, header)
+        )
+      )
+    ),
+    h(
+      "tbody",
+      {},
+      rows.map(
+        (cells) => h(
+          "tr",
+          {},
+          cells.map((cell) => cell instanceof HTMLTableCellElement ? cell : h("td", {}, cell))
+        )
+      )
+    )
+  );
+}
 var notice = (text, kind = "info") => h("p", { class: kind, role: kind === "error" ? "alert" : "status" }, text);
+function time(iso) {
+  if (!iso) return h("span", { class: "muted" }, "never");
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return value(iso);
+  return h(
+    "time",
+    { datetime: iso, title: iso },
+    at.toLocaleString(void 0, { dateStyle: "medium", timeStyle: "short" })
+  );
+}
+
+// services/gateway/console/context.ts
+var RANK = { viewer: 0, admin: 1, owner: 2 };
+var may = (role, needed) => RANK[role] >= RANK[needed];
+
+// services/gateway/console/pages/common.ts
+var readOnly = (role, needed) => h(
+  "p",
+  { class: "muted", role: "note" },
+  `Your role (${role}) can read this page; changing it takes the role ${needed}.`
+);
+var errorNotice = (error) => notice(error instanceof ApiError ? error.describe() : String(error), "error");
+async function attempt(status, button, change) {
+  status.replaceChildren();
+  if (button) button.disabled = true;
+  try {
+    await change();
+    return true;
+  } catch (error) {
+    status.replaceChildren(errorNotice(error));
+    return false;
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+function secretOnce(label, secret, what) {
+  const id = `secret-${Math.random().toString(36).slice(2)}`;
+  const input = h("input", { id, class: "secret", type: "text", readonly: true, value: secret, spellcheck: "false" });
+  const copied = h("span", { role: "status", class: "muted" });
+  const copy = h(
+    "button",
+    {
+      type: "button",
+      onclick: async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(secret);
+          copied.textContent = "Copied.";
+        } catch {
+          copied.textContent = "Select the text and copy it yourself: the browser refused.";
+        }
+      }
+    },
+    "Copy"
+  );
+  return h(
+    "div",
+    { class: "panel" },
+    h("p", { class: "warning", role: "alert" }, `Copy ${what} now: it will not be shown again.`),
+    h("div", { class: "field" }, h("label", { for: id }, label), h("div", { class: "actions" }, input, copy, copied))
+  );
+}
+
+// services/gateway/console/pages/api-keys.ts
+var SCOPES = [
+  ["ingest", "ingest: send usage"],
+  ["read", "read: read costs and records"],
+  ["admin", "admin: manage this organization"]
+];
+var apiKeysPage = async ({ org }, into) => {
+  const canChange = may(org.role, "admin");
+  const status = h("div");
+  const created = h("div");
+  const list = h("div");
+  const path = orgPath(org.id, "/api-keys");
+  async function load() {
+    const { api_keys: keys } = await get(`${path}?limit=1000`);
+    fill(
+      list,
+      keys.length === 0 ? h("p", {}, "No keys yet.") : table(
+        "API keys",
+        [
+          "Name",
+          "Prefix",
+          "Scope",
+          "Status",
+          "Created",
+          "Created by",
+          "Last used",
+          ...canChange ? ["Actions"] : []
+        ],
+        keys.map((key) => [
+          value(key.name ?? ""),
+          h("code", {}, key.prefix),
+          key.scope,
+          key.status,
+          time(key.created_at),
+          value(key.created_by ?? "(operator)"),
+          time(key.last_used_at),
+          ...canChange ? [toggle(key)] : []
+        ])
+      )
+    );
+  }
+  function toggle(key) {
+    const next = key.status === "active" ? "disabled" : "active";
+    const label = key.status === "active" ? "Disable" : "Enable";
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: key.status === "active" ? "danger" : null,
+        "aria-label": `${label} key ${key.name ?? key.prefix}`,
+        onclick: () => void attempt(status, button, async () => {
+          await call("PATCH", `${path}/${encodeURIComponent(key.id)}`, { body: { status: next } });
+          await load();
+        })
+      },
+      label
+    );
+    return button;
+  }
+  function createForm() {
+    const name = h("input", { name: "name", required: true, maxlength: 100, autocomplete: "off" });
+    const scope = select("scope", SCOPES, "ingest");
+    const submit = h("button", { type: "submit", class: "primary" }, "Create");
+    const form = h(
+      "form",
+      {
+        class: "panel",
+        hidden: true,
+        "aria-label": "Create a key",
+        onsubmit: (event) => {
+          event.preventDefault();
+          void attempt(status, submit, async () => {
+            const answer = await call("POST", path, {
+              body: { name: name.value, scope: scope.value }
+            });
+            form.hidden = true;
+            form.reset();
+            fill(created, secretOnce("New key", answer.secret, "this key"));
+            created.querySelector("input").focus();
+            await load();
+          });
+        }
+      },
+      h("div", { class: "fields" }, field("Name", name), field("Scope", scope)),
+      h(
+        "div",
+        { class: "actions" },
+        submit,
+        h("button", { type: "button", onclick: () => void (form.hidden = true) }, "Cancel")
+      )
+    );
+    const open = h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        onclick: () => {
+          form.hidden = false;
+          fill(created);
+          name.focus();
+        }
+      },
+      "Create New Key"
+    );
+    return [h("div", { class: "actions" }, open), form];
+  }
+  fill(
+    into,
+    h("h1", {}, "API Keys"),
+    h(
+      "p",
+      { class: "muted" },
+      "Programs send a key in the X-Api-Key header: ingest keys send usage, read keys read costs, admin keys manage the organization."
+    ),
+    canChange ? createForm() : readOnly(org.role, "admin"),
+    created,
+    status,
+    list
+  );
+  await load();
+};
 
 // services/gateway/console/paths.ts
 var CONSOLE_PAGES = [
@@ -245,7 +488,9 @@ async function showPage(app2, me, pages) {
 }
 
 // services/gateway/console/main.ts
-var PAGES = {};
+var PAGES = {
+  "settings/api-keys": apiKeysPage
+};
 var app = document.getElementById("app");
 async function start() {
   const response = await fetch("/v1/me", { headers: { Accept: "application/json" }, credentials: "same-origin" });
