@@ -112,7 +112,16 @@ export const apiKeysPage: Page = async ({ org }, into) => {
         "div",
         { class: "actions" },
         submit,
-        h("button", { type: "button", onclick: () => void (form.hidden = true) }, "Cancel"),
+        h(
+          "button",
+          {
+            type: "button",
+            onclick: () => {
+              form.hidden = true;
+            },
+          },
+          "Cancel",
+        ),
       ),
     );
     const open = h(

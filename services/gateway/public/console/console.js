@@ -285,7 +285,16 @@ var apiKeysPage = async ({ org }, into) => {
         "div",
         { class: "actions" },
         submit,
-        h("button", { type: "button", onclick: () => void (form.hidden = true) }, "Cancel")
+        h(
+          "button",
+          {
+            type: "button",
+            onclick: () => {
+              form.hidden = true;
+            }
+          },
+          "Cancel"
+        )
       )
     );
     const open = h(
