@@ -14,6 +14,8 @@ export const COLLECTIONS = {
   webhookDeliveries: "webhook_deliveries",
   webhookAttempts: "webhook_attempts",
   budgets: "budgets",
+  /** Each organization's vendor connections for reconciliation, one document per vendor. */
+  connections: "connections",
   /** Under each organization, in the records database and (for key changes) in the keys database. */
   auditLog: "audit_log",
 } as const;
@@ -49,4 +51,6 @@ export const DOCUMENT_PATHS = {
     `${DOCUMENT_PATHS.webhookDeliveries(organizationId, webhookId)}/${eventId}`,
   webhookAttempts: (organizationId: string, webhookId: string, eventId: string) =>
     `${DOCUMENT_PATHS.webhookDelivery(organizationId, webhookId, eventId)}/${COLLECTIONS.webhookAttempts}`,
+  connections: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.connections}`,
+  connection: (organizationId: string, vendor: string) => `${DOCUMENT_PATHS.connections(organizationId)}/${vendor}`,
 };

@@ -116,6 +116,8 @@ export async function startTestGateway(options: {
     maxEntries: 1_000,
     lookupTimeoutMs: options.keyLookupTimeoutMs ?? 5_000,
   });
+  // A fresh sealing key per gateway (webhook secrets, vendor credentials).
+  const box = secretBox(randomBytes(32));
   const app = createApp({
     keys,
     publisher,
@@ -130,8 +132,8 @@ export async function startTestGateway(options: {
     // The management API on the same emulator databases the harness seeds.
     management: {
       databases: databases(),
-      // A fresh sealing key per gateway, and a queue that remembers what a replay queued.
-      webhooks: { box: secretBox(randomBytes(32)), queue: { queue: async (ref) => void queuedDeliveries.push(ref) } },
+      // The sealing key, and a queue that remembers what a replay queued.
+      webhooks: { box, queue: { queue: async (ref) => void queuedDeliveries.push(ref) } },
     },
   });
   const served = await serve(app, (server) => answerParserErrors(server, logger));
@@ -141,7 +143,7 @@ export async function startTestGateway(options: {
       headers: { "content-type": "application/json", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-  return { ...served, logger, post };
+  return { ...served, logger, post, box };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { JsonSchema } from "@valibot/to-json-schema";
 import { auditLogPart } from "./audit-log.ts";
 import { budgetPaths } from "./budgets.ts";
+import { connectionsPart } from "./connections.ts";
 import { dimensionsPart } from "./dimensions.ts";
 import { keysPart } from "./keys.ts";
 import { mePart } from "./me.ts";
@@ -25,6 +26,7 @@ const PARTS: OpenApiPart[] = [
   auditLogPart,
   { paths: budgetPaths },
   webhooksPart,
+  connectionsPart,
 ];
 
 type Document = {

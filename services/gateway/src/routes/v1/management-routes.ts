@@ -20,6 +20,7 @@ import {
   listBudgetsRoute,
   updateBudgetRoute,
 } from "./budgets.ts";
+import { deleteConnectionRoute, listConnectionsRoute, putConnectionRoute } from "./connections.ts";
 import { getDimensionsRoute, putDimensionsRoute } from "./dimensions.ts";
 import { getOrganizationRoute } from "./organization.ts";
 import { createPriceRoute, deletePriceRoute, listPricesRoute } from "./prices.ts";
@@ -126,6 +127,12 @@ export function mountManagementRoutes(
     app.post(`${base}/webhooks/:id/deliveries/:delivery_id/replay`, write(replayDeliveryRoute(records, hooks), []));
     app.all(`${base}/webhooks/:id/deliveries/:delivery_id/replay`, methodNotAllowed("POST"));
   }
+
+  app.get(`${base}/connections`, read(listConnectionsRoute(records)));
+  app.all(`${base}/connections`, methodNotAllowed("GET"));
+  app.put(`${base}/connections/:vendor`, write(putConnectionRoute(records, deps.webhooks?.box)));
+  app.delete(`${base}/connections/:vendor`, write(deleteConnectionRoute(records), []));
+  app.all(`${base}/connections/:vendor`, methodNotAllowed("PUT, DELETE"));
 
   app.post(`${base}/reprice`, write(repriceRoute(records, deps.recordsFeed), [optionalJsonBody]));
   app.all(`${base}/reprice`, methodNotAllowed("POST"));
