@@ -1,5 +1,11 @@
-// Reconciliation with the vendors' own reports: each organization's connections to them.
+// Reconciliation with the vendors' own reports: each organization's connections to them, each vendor's
+// figures read from its own API.
 export * from "./connection-documents.ts";
 export * from "./connection-input.ts";
 export * from "./connection-store.ts";
+export * from "./read-anthropic.ts";
+export * from "./read-openai.ts";
+export * from "./vendor-days.ts";
+export * from "./vendor-figures.ts";
+export * from "./vendor-http.ts";
 export * from "./vendors.ts";

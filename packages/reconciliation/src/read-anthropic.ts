@@ -1,0 +1,149 @@
+import * as v from "valibot";
+import { centsToNanos } from "./vendor-amounts.ts";
+import { checkDayRange, type DayRange, wholeDayOf } from "./vendor-days.ts";
+import { FigureSheet, NOT_PER_MODEL, type PriceComponent, type VendorFigure } from "./vendor-figures.ts";
+import { allPages, VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
+
+/*
+ * Anthropic's Admin API (platform.claude.com/docs/en/api/admin/usage_report and .../admin/cost_report, read
+ * 2026-11-29): an Admin API key in `x-api-key` with `anthropic-version`; `starting_at` and `ending_at` as
+ * RFC 3339, `bucket_width=1d`, `group_by[]`, `limit` (daily buckets per page, at most 31) and `page` (the
+ * previous answer's `next_page`, with `has_more`). A report is `{ data: [{ starting_at, ending_at, results
+ * }], has_more, next_page }`. Usage results (grouped by model) carry `uncached_input_tokens`,
+ * `cache_read_input_tokens`, `cache_creation: { ephemeral_5m_input_tokens, ephemeral_1h_input_tokens }`,
+ * `output_tokens`, `server_tool_use` and `model`. Cost results (grouped by description) carry `amount`, a
+ * decimal string of cents, `currency`, `cost_type`, `model` and `token_type`; Priority Tier is not in it.
+ */
+const count = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 0);
+const Report = <T extends v.GenericSchema>(result: T) =>
+  v.looseObject({
+    data: v.array(
+      v.looseObject({
+        starting_at: v.string(),
+        ending_at: v.string(),
+        results: v.pipe(v.array(result), v.maxLength(100_000)),
+      }),
+    ),
+    has_more: v.optional(v.boolean(), false),
+    next_page: v.optional(v.nullable(v.string())),
+  });
+const UsageReport = Report(
+  v.looseObject({
+    model: v.optional(v.nullable(v.string())),
+    uncached_input_tokens: count,
+    cache_read_input_tokens: count,
+    cache_creation: v.optional(
+      v.nullable(v.looseObject({ ephemeral_5m_input_tokens: count, ephemeral_1h_input_tokens: count })),
+    ),
+    output_tokens: count,
+  }),
+);
+const CostReport = Report(
+  v.looseObject({
+    amount: v.string(),
+    currency: v.optional(v.nullable(v.string()), "USD"),
+    model: v.optional(v.nullable(v.string())),
+    token_type: v.optional(v.nullable(v.string())),
+  }),
+);
+
+const COMPONENTS: Record<string, PriceComponent> = {
+  uncached_input_tokens: "input",
+  cache_read_input_tokens: "cache_read",
+  "cache_creation.ephemeral_5m_input_tokens": "cache_write",
+  "cache_creation.ephemeral_1h_input_tokens": "cache_write",
+  output_tokens: "output",
+};
+
+function parsed<T extends v.GenericSchema>(schema: T, page: unknown, what: string): v.InferOutput<T> {
+  const result = v.safeParse(schema, page);
+  if (!result.success) throw new VendorAnswerError(`anthropic ${what}: the answer is not the documented report`);
+  return result.output;
+}
+
+export interface AnthropicReader {
+  http: VendorHttp;
+  /** RECONCILE_ANTHROPIC_BASE_URL: `https://api.anthropic.com` unless a proxy or a test stands in. */
+  baseUrl: string;
+  now: Date;
+}
+
+/** The daily usage report by model and the daily cost report by description, one figure per day and model. */
+export async function readAnthropic(
+  reader: AnthropicReader,
+  credential: string,
+  range: DayRange,
+): Promise<VendorFigure[]> {
+  checkDayRange(range);
+  const headers = { "x-api-key": credential, "anthropic-version": "2023-06-01", accept: "application/json" };
+  const url = (path: string, params: Array<[string, string]>) => {
+    const at = new URL(path, reader.baseUrl);
+    at.search = new URLSearchParams([
+      ["starting_at", range.from.toISOString()],
+      ["ending_at", range.to.toISOString()],
+      ["bucket_width", "1d"],
+      ["limit", "31"],
+      ...params,
+    ]).toString();
+    return at;
+  };
+  const next = (first: URL) => (token: string) => {
+    const at = new URL(first);
+    at.searchParams.set("page", token);
+    return at;
+  };
+  const dayOf = (bucket: { starting_at: string; ending_at: string }) =>
+    wholeDayOf(Date.parse(bucket.starting_at), Date.parse(bucket.ending_at), reader.now);
+  const sheet = new FigureSheet();
+  const usageUrl = url("/v1/organizations/usage_report/messages", [["group_by[]", "model"]]);
+  const usage = await allPages(
+    reader.http,
+    "anthropic",
+    usageUrl,
+    headers,
+    (page) => {
+      const { data, has_more, next_page } = parsed(UsageReport, page, "usage report");
+      return { items: data, nextPage: has_more ? (next_page ?? null) : null };
+    },
+    next(usageUrl),
+  );
+  for (const bucket of usage) {
+    const day = dayOf(bucket);
+    if (!day) continue;
+    for (const result of bucket.results) {
+      const writes = result.cache_creation;
+      sheet.addTokens(day, result.model ?? NOT_PER_MODEL, {
+        input_tokens: result.uncached_input_tokens ?? 0,
+        cached_tokens: result.cache_read_input_tokens ?? 0,
+        cache_creation_input_tokens:
+          (writes?.ephemeral_5m_input_tokens ?? 0) + (writes?.ephemeral_1h_input_tokens ?? 0),
+        output_tokens: result.output_tokens ?? 0,
+      });
+    }
+  }
+  const costUrl = url("/v1/organizations/cost_report", [["group_by[]", "description"]]);
+  const costs = await allPages(
+    reader.http,
+    "anthropic",
+    costUrl,
+    headers,
+    (page) => {
+      const { data, has_more, next_page } = parsed(CostReport, page, "cost report");
+      return { items: data, nextPage: has_more ? (next_page ?? null) : null };
+    },
+    next(costUrl),
+  );
+  for (const bucket of costs) {
+    const day = dayOf(bucket);
+    if (!day) continue;
+    for (const result of bucket.results) {
+      const currency = result.currency ?? "USD";
+      if (currency.toUpperCase() !== "USD") {
+        throw new VendorAnswerError(`anthropic cost report: an amount in ${currency.slice(0, 8)}, not USD`);
+      }
+      const component = result.token_type ? COMPONENTS[result.token_type] : undefined;
+      sheet.addCost(day, result.model ?? NOT_PER_MODEL, centsToNanos(result.amount), component);
+    }
+  }
+  return sheet.figures();
+}

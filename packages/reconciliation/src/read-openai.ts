@@ -1,0 +1,140 @@
+import * as v from "valibot";
+import { usdNumberToNanos } from "./vendor-amounts.ts";
+import { checkDayRange, type DayRange, wholeDayOf } from "./vendor-days.ts";
+import { FigureSheet, NOT_PER_MODEL, type PriceComponent, type VendorFigure } from "./vendor-figures.ts";
+import { allPages, VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
+
+/*
+ * OpenAI's Usage API and Costs API (platform.openai.com/docs/api-reference/usage, read 2026-11-29):
+ * GET /v1/organization/usage/completions and GET /v1/organization/costs, an admin key as a bearer token;
+ * `start_time` (inclusive) and `end_time` (exclusive) in Unix seconds, `bucket_width=1d`, `group_by`,
+ * `limit` (buckets per page: at most 31 for daily usage, 180 for costs) and `page` (the previous answer's
+ * `next_page`, with `has_more`). A page is `{ object: "page", data: [bucket], has_more, next_page }`, a
+ * bucket `{ object: "bucket", start_time, end_time, results }`. Usage results carry `input_tokens`
+ * (cached ones included), `input_cached_tokens`, `output_tokens`, `num_model_requests` and, grouped by
+ * model, `model`; cost results carry `amount: { value, currency }` and, grouped by line item,
+ * `line_item` ("gpt-4o-2024-08-06, input").
+ */
+const count = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 0);
+const Bucket = <T extends v.GenericSchema>(result: T) =>
+  v.looseObject({
+    start_time: v.number(),
+    end_time: v.number(),
+    results: v.pipe(v.array(result), v.maxLength(100_000)),
+  });
+const Page = <T extends v.GenericSchema>(result: T) =>
+  v.looseObject({
+    data: v.array(Bucket(result)),
+    has_more: v.optional(v.boolean(), false),
+    next_page: v.optional(v.nullable(v.string())),
+  });
+const UsagePage = Page(
+  v.looseObject({
+    model: v.optional(v.nullable(v.string())),
+    input_tokens: count,
+    input_cached_tokens: count,
+    output_tokens: count,
+  }),
+);
+const CostPage = Page(
+  v.looseObject({
+    amount: v.looseObject({ value: v.number(), currency: v.optional(v.string(), "usd") }),
+    line_item: v.optional(v.nullable(v.string())),
+  }),
+);
+
+function parsed<T extends v.GenericSchema>(schema: T, page: unknown, what: string): v.InferOutput<T> {
+  const result = v.safeParse(schema, page);
+  if (!result.success) throw new VendorAnswerError(`openai ${what}: the answer is not the documented page`);
+  return result.output;
+}
+
+const COMPONENTS: Record<string, PriceComponent> = {
+  input: "input",
+  "cached input": "cache_read",
+  output: "output",
+};
+
+/** "gpt-4o-2024-08-06, cached input" -> the model and the component; a line item naming no model stays whole. */
+export function openAiLineItem(lineItem: string | null | undefined): { model: string; component?: PriceComponent } {
+  const match = lineItem ? /^(.+), ([^,]+)$/.exec(lineItem) : null;
+  if (!match) return { model: NOT_PER_MODEL };
+  const component = COMPONENTS[(match[2] as string).trim().toLowerCase()];
+  return { model: (match[1] as string).trim(), ...(component ? { component } : {}) };
+}
+
+export interface OpenAiReader {
+  http: VendorHttp;
+  /** RECONCILE_OPENAI_BASE_URL: `https://api.openai.com` unless a proxy or a test stands in. */
+  baseUrl: string;
+  now: Date;
+}
+
+/** Daily usage by model and daily costs by line item, folded into one figure per day and model. */
+export async function readOpenAi(reader: OpenAiReader, credential: string, range: DayRange): Promise<VendorFigure[]> {
+  checkDayRange(range);
+  const headers = { authorization: `Bearer ${credential}`, accept: "application/json" };
+  const url = (path: string, params: Record<string, string>) => {
+    const at = new URL(path, reader.baseUrl);
+    at.search = new URLSearchParams({
+      start_time: String(range.from.getTime() / 1000),
+      end_time: String(range.to.getTime() / 1000),
+      bucket_width: "1d",
+      ...params,
+    }).toString();
+    return at;
+  };
+  const next = (first: URL) => (token: string) => {
+    const at = new URL(first);
+    at.searchParams.set("page", token);
+    return at;
+  };
+  const sheet = new FigureSheet();
+  const usageUrl = url("/v1/organization/usage/completions", { group_by: "model", limit: "31" });
+  const usage = await allPages(
+    reader.http,
+    "openai",
+    usageUrl,
+    headers,
+    (page) => {
+      const { data, has_more, next_page } = parsed(UsagePage, page, "usage");
+      return { items: data, nextPage: has_more ? (next_page ?? null) : null };
+    },
+    next(usageUrl),
+  );
+  for (const bucket of usage) {
+    const day = wholeDayOf(bucket.start_time * 1000, bucket.end_time * 1000, reader.now);
+    if (!day) continue;
+    for (const result of bucket.results) {
+      sheet.addTokens(day, result.model ?? NOT_PER_MODEL, {
+        input_tokens: result.input_tokens ?? 0,
+        cached_tokens: result.input_cached_tokens ?? 0,
+        output_tokens: result.output_tokens ?? 0,
+      });
+    }
+  }
+  const costUrl = url("/v1/organization/costs", { group_by: "line_item", limit: "180" });
+  const costs = await allPages(
+    reader.http,
+    "openai",
+    costUrl,
+    headers,
+    (page) => {
+      const { data, has_more, next_page } = parsed(CostPage, page, "costs");
+      return { items: data, nextPage: has_more ? (next_page ?? null) : null };
+    },
+    next(costUrl),
+  );
+  for (const bucket of costs) {
+    const day = wholeDayOf(bucket.start_time * 1000, bucket.end_time * 1000, reader.now);
+    if (!day) continue;
+    for (const result of bucket.results) {
+      if (result.amount.currency.toLowerCase() !== "usd") {
+        throw new VendorAnswerError(`openai costs: an amount in ${result.amount.currency.slice(0, 8)}, not USD`);
+      }
+      const { model, component } = openAiLineItem(result.line_item);
+      sheet.addCost(day, model, usdNumberToNanos(result.amount.value), component);
+    }
+  }
+  return sheet.figures();
+}

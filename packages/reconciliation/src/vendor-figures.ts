@@ -1,0 +1,73 @@
+/**
+ * One vendor's own figures for one UTC day and model, in the vendor's own token convention, which is also
+ * the one our records keep (docs/reconciliation.md): OpenAI's `input_tokens` include the cached ones,
+ * Anthropic's exclude cache reads and writes.
+ */
+export interface TokenCounts {
+  input_tokens: number;
+  output_tokens: number;
+  /** Cache reads. */
+  cached_tokens: number;
+  /** Cache writes (Anthropic's five-minute and one-hour ones together). */
+  cache_creation_input_tokens: number;
+}
+export const TOKEN_KINDS = ["input_tokens", "output_tokens", "cached_tokens", "cache_creation_input_tokens"] as const;
+export type TokenKind = (typeof TOKEN_KINDS)[number];
+
+/** What a vendor bills separately for a model's tokens, in one vocabulary for every vendor. */
+export const PRICE_COMPONENTS = ["input", "cache_read", "cache_write", "output"] as const;
+export type PriceComponent = (typeof PRICE_COMPONENTS)[number];
+
+export interface VendorFigure {
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  /** The model as the vendor names it; `NOT_PER_MODEL` for costs the vendor names no model for. */
+  model: string;
+  tokens: TokenCounts;
+  /** The vendor's cost in nano-USD, or null when its cost report had nothing for this day and model. */
+  cost_nanos: bigint | null;
+  /** The cost per component, where the vendor's cost report breaks it down. */
+  components: Partial<Record<PriceComponent, bigint>>;
+}
+
+/** The model of costs a vendor reports without one (server tools, storage): compared as a whole. */
+export const NOT_PER_MODEL = "(not per model)";
+
+export const zeroTokens = (): TokenCounts => ({
+  input_tokens: 0,
+  output_tokens: 0,
+  cached_tokens: 0,
+  cache_creation_input_tokens: 0,
+});
+
+/** Folds figures of the same day and model (pages, buckets and cost lines) into one each, in day then model order. */
+export class FigureSheet {
+  private readonly byKey = new Map<string, VendorFigure>();
+
+  at(day: string, model: string): VendorFigure {
+    const key = `${day}\u0000${model}`;
+    let figure = this.byKey.get(key);
+    if (!figure) {
+      figure = { day, model, tokens: zeroTokens(), cost_nanos: null, components: {} };
+      this.byKey.set(key, figure);
+    }
+    return figure;
+  }
+
+  addTokens(day: string, model: string, tokens: Partial<TokenCounts>) {
+    const figure = this.at(day, model);
+    for (const kind of TOKEN_KINDS) figure.tokens[kind] += tokens[kind] ?? 0;
+  }
+
+  addCost(day: string, model: string, nanos: bigint, component?: PriceComponent) {
+    const figure = this.at(day, model);
+    figure.cost_nanos = (figure.cost_nanos ?? 0n) + nanos;
+    if (component) figure.components[component] = (figure.components[component] ?? 0n) + nanos;
+  }
+
+  figures(): VendorFigure[] {
+    return [...this.byKey.values()].sort((a, b) =>
+      a.day === b.day ? (a.model < b.model ? -1 : a.model > b.model ? 1 : 0) : a.day < b.day ? -1 : 1,
+    );
+  }
+}
