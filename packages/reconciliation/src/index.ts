@@ -1,8 +1,10 @@
 // Reconciliation with the vendors' own reports: each organization's connections to them, each vendor's
 // figures read from its own API.
+export * from "./compare.ts";
 export * from "./connection-documents.ts";
 export * from "./connection-input.ts";
 export * from "./connection-store.ts";
+export * from "./model-key.ts";
 export * from "./read-anthropic.ts";
 export * from "./read-openai.ts";
 export * from "./vendor-days.ts";
