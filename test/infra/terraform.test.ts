@@ -59,6 +59,8 @@ describe("infra (Terraform)", () => {
       Object.keys(map ?? {}),
     );
     expect(Object.keys(locals.sign_in_secrets)).toEqual(["OIDC_CLIENT_SECRET", "SESSION_SECRET"]);
+    // Behind the edge module's load balancer, one more proxy appends to X-Forwarded-For.
+    expect(locals.environment.TRUST_PROXY_HOPS).toBe(tf('var.behind_load_balancer ? "2" : "1"'));
     // PAGE_TOKEN_KEY and WEBHOOK_SECRET_KEY are secrets, set from Secret Manager below, never plain variables.
     const secrets = ["PAGE_TOKEN_KEY", "WEBHOOK_SECRET_KEY"];
     const required = Object.keys(GatewayEnvSchema.entries).filter((name) => name !== "PORT" && !secrets.includes(name));

@@ -189,7 +189,11 @@ locals {
     SESSION_SECRET     = try(var.sign_in.session_secret_secret_id, "")
   }
   environment = {
-    SESSION_MAX_AGE_HOURS                  = tostring(var.session_max_age_hours)
+    SESSION_MAX_AGE_HOURS = tostring(var.session_max_age_hours)
+    # The client's address: Cloud Run's front end appends it to X-Forwarded-For; behind the edge module,
+    # Google's load balancer appends it and then its own address, one trusted hop more.
+    # https://cloud.google.com/load-balancing/docs/https#x-forwarded-for_header
+    TRUST_PROXY_HOPS                       = var.behind_load_balancer ? "2" : "1"
     REPORT_MAX_DOCUMENTS                   = tostring(var.reports.max_documents)
     REPORT_TIMEOUT_MS                      = tostring(var.reports.timeout_ms)
     REPORT_MAX_GROUPS                      = tostring(var.reports.max_groups)

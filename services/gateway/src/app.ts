@@ -49,6 +49,8 @@ export interface GatewayDeps {
   /** Already time-bounded: pubSubPublisher bounds each request by PUBLISH_TIMEOUT_MS. Needed to ingest. */
   publisher?: Publisher;
   logger: Logger;
+  /** X-Forwarded-For hops appended by trusted proxies (TRUST_PROXY_HOPS); absent, the configuration's default. */
+  trustProxyHops?: number;
   /** Rate limits; absent, the defaults of the gateway's configuration. */
   rateLimits?: RateLimitConfig;
   /** Report ceilings and reports at once; absent, the defaults of the gateway's configuration. */
@@ -80,12 +82,13 @@ export function createApp(deps: GatewayDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  // Cloud Run appends the real client address as the last X-Forwarded-For hop; earlier hops are the
-  // client's own to write, so only that last one is trusted for req.ip.
-  app.set("trust proxy", 1);
-
   const now = deps.now ?? (() => new Date());
   const defaults = parseGatewayConfig({});
+  // Each trusted proxy appends the address it was reached from to X-Forwarded-For: Cloud Run's front end
+  // the client's; behind the edge load balancer, the load balancer the client's and then its own. Hops
+  // before those are the client's own to write, so req.ip is the one the last trusted proxy was sent by.
+  app.set("trust proxy", deps.trustProxyHops ?? defaults.TRUST_PROXY_HOPS);
+
   const limits = rateLimits(deps.rateLimits ?? rateLimitConfig(defaults));
   const reporting = deps.reportSettings ?? reportSettings(defaults);
   app.use(requestContext(deps.logger, now));

@@ -53,6 +53,12 @@ export const GatewayEnvSchema = v.object({
   RATE_LIMIT_KEY_BURST_TRANSACTIONS: integerVar(5_000, 0),
   RATE_LIMIT_KEY_REPORTS_PER_MINUTE: integerVar(60),
   RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: integerVar(60),
+  /**
+   * The proxies in front of the gateway that append to X-Forwarded-For, whose hops are trusted for the
+   * client's address: 1 on Cloud Run (its front end), 2 behind the edge module's load balancer (which
+   * appends the client's address and then its own); 0 trusts none (the socket's peer is the client).
+   */
+  TRUST_PROXY_HOPS: integerVar(1, 0),
   /** One report's ceilings: past any it is answered 422 report_too_large. */
   REPORT_MAX_DOCUMENTS: integerVar(50_000),
   REPORT_TIMEOUT_MS: integerVar(15_000),

@@ -114,6 +114,7 @@ const server = createApp({
         pageTokenKey: pageTokenKey(config),
       }
     : {}),
+  trustProxyHops: config.TRUST_PROXY_HOPS,
   rateLimits: rateLimitConfig(config),
   reportSettings: reportSettings(config),
   // People sign in where the reports are served; members and sessions live with the organizations.
