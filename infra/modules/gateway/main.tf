@@ -102,6 +102,11 @@ variable "key_cache_max_entries" {
   type        = number
   default     = 10000
 }
+variable "key_serve_stale_ms" {
+  description = "KEY_SERVE_STALE_MS: how long past the key cache time a key found active is still accepted while Firestore cannot answer (0: never); a key revoked just before an outage is accepted up to that much longer."
+  type        = number
+  default     = 300000
+}
 variable "behind_load_balancer" {
   description = "True when the edge module's HTTPS load balancer (with Cloud Armor) fronts the gateway: ingress then admits the load balancer and internal traffic only, so the run.app URL cannot bypass Cloud Armor."
   type        = bool
@@ -219,6 +224,7 @@ locals {
     KEY_LOOKUP_TIMEOUT_MS                  = tostring(var.key_lookup_timeout_ms)
     KEY_CACHE_TTL_MS                       = tostring(var.key_cache_ttl_ms)
     KEY_CACHE_MAX_ENTRIES                  = tostring(var.key_cache_max_entries)
+    KEY_SERVE_STALE_MS                     = tostring(var.key_serve_stale_ms)
     SHUTDOWN_TIMEOUT_MS                    = tostring(var.shutdown_timeout_ms)
     WEBHOOK_DELIVERIES_TOPIC               = var.webhook_deliveries_topic
     # Structured lines for Cloud Logging (the local stack uses text).

@@ -75,3 +75,67 @@ describe("cachedKeyStore", () => {
     expect(cached.cached?.("never-seen")).toBeUndefined();
   });
 });
+
+/** A store that answers from a table until it is told to fail (an outage), then again when told. */
+function outageStore(table: Record<string, ActiveKey | null>) {
+  const reads: string[] = [];
+  let down = false;
+  const store: KeyStore = {
+    async findActiveKey(hash) {
+      reads.push(hash);
+      if (down) throw new Error("14 UNAVAILABLE: no connection to Firestore");
+      return table[hash] ?? null;
+    },
+  };
+  return { store, reads, setDown: (value: boolean) => void (down = value), table };
+}
+
+describe("cachedKeyStore through an outage of the store", () => {
+  const options = { ttlMs: 10_000, maxEntries: 100, lookupTimeoutMs: 100, serveStaleMs: 60_000 };
+
+  it("accepts a key found active for serveStaleMs past its TTL while the store fails, then refuses it", async () => {
+    let now = 0;
+    const { store, reads, setDown } = outageStore({ h1: org1 });
+    const staleServed: Error[] = [];
+    const cached = cachedKeyStore(store, { ...options, now: () => now, onStale: (error) => staleServed.push(error) });
+    expect(await cached.findActiveKey("h1")).toEqual(org1);
+    setDown(true);
+    now = 10_001;
+    // Past its TTL the store is asked, fails, and the key last read stands in.
+    expect(cached.cached?.("h1")).toBeUndefined();
+    expect(await cached.findActiveKey("h1")).toEqual(org1);
+    expect(staleServed).toEqual([expect.any(KeyLookupError)]);
+    expect(reads).toEqual(["h1", "h1"]);
+    // For a second more, requests take it without waiting on the failing store.
+    now = 10_500;
+    expect(cached.cached?.("h1")).toEqual(org1);
+    now = 11_002;
+    expect(await cached.findActiveKey("h1")).toEqual(org1);
+    expect(reads).toHaveLength(3);
+    // Never past TTL + serveStaleMs: then the failure is the caller's 500 again.
+    now = 70_000;
+    await expect(cached.findActiveKey("h1")).rejects.toBeInstanceOf(KeyLookupError);
+    // And a key it never found active is not accepted in an outage.
+    await expect(cached.findActiveKey("h2")).rejects.toBeInstanceOf(KeyLookupError);
+  });
+
+  it("changes nothing while the store answers: an expired key revoked meanwhile is refused at once", async () => {
+    let now = 0;
+    const { store, table } = outageStore({ h1: org1 });
+    const cached = cachedKeyStore(store, { ...options, now: () => now });
+    expect(await cached.findActiveKey("h1")).toEqual(org1);
+    table.h1 = null;
+    now = 10_001;
+    expect(await cached.findActiveKey("h1")).toBeNull();
+  });
+
+  it("serves nothing stale without serveStaleMs", async () => {
+    let now = 0;
+    const { store, setDown } = outageStore({ h1: org1 });
+    const cached = cachedKeyStore(store, { ...options, serveStaleMs: 0, now: () => now });
+    await cached.findActiveKey("h1");
+    setDown(true);
+    now = 10_001;
+    await expect(cached.findActiveKey("h1")).rejects.toBeInstanceOf(KeyLookupError);
+  });
+});

@@ -34,4 +34,14 @@ describe("knownKeyHashes", () => {
     expect(hashes.hash("second")).toBe("2");
     expect(hashes.hash("third")).toBe("3");
   });
+
+  it("knows a key remembered until it is forgotten", () => {
+    const hashes = knownKeyHashes(2);
+    expect(hashes.known("usk_a")).toBe(false);
+    hashes.remember("usk_a", "h");
+    expect(hashes.known("usk_a")).toBe(true);
+    hashes.forget("usk_a");
+    expect(hashes.known("usk_a")).toBe(false);
+    expect(hashes.size).toBe(0);
+  });
 });

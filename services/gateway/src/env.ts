@@ -46,6 +46,12 @@ export const GatewayEnvSchema = v.object({
   KEY_LOOKUP_TIMEOUT_MS: integerVar(5_000),
   KEY_CACHE_TTL_MS: integerVar(10_000, 0),
   KEY_CACHE_MAX_ENTRIES: integerVar(10_000),
+  /**
+   * How long past KEY_CACHE_TTL_MS a key found active is still accepted while the key store cannot answer
+   * (0: never): tenants keep sending through a Firestore outage; a key revoked just before one is accepted
+   * up to that much longer (docs/security.md).
+   */
+  KEY_SERVE_STALE_MS: integerVar(300_000, 0),
   SHUTDOWN_TIMEOUT_MS: integerVar(25_000),
   /** Rate limits (per instance): an organization's own, set with `admin org limits set`, win over these. */
   ...ORGANIZATION_LIMIT_DEFAULTS_ENV,

@@ -75,6 +75,8 @@ const keys = cachedKeyStore(firestoreKeyStore(databases), {
   ttlMs: config.KEY_CACHE_TTL_MS,
   maxEntries: config.KEY_CACHE_MAX_ENTRIES,
   lookupTimeoutMs: config.KEY_LOOKUP_TIMEOUT_MS,
+  serveStaleMs: config.KEY_SERVE_STALE_MS,
+  onStale: (error) => logger.log("WARNING", "key store unavailable: a key is accepted as last read", { error }),
 });
 
 // `last_used_at`: keys seen are written at most every 5 minutes each, by a timer, never by a request.

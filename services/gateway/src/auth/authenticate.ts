@@ -10,8 +10,10 @@ import type { RateLimits } from "../limits/rate-limits.ts";
  * `X-Api-Key` -> SHA-256 (once per valid key, knownKeyHashes) -> the organization and the key's scope, before anything reads the body. A key
  * used outside its scope is answered as an invalid key is: 401, and nothing about the key is told.
  * A store that cannot answer is a 500: the client must retry, not conclude that its key is bad.
- * An address that has looked up too many unknown keys gets 429 for any key not already cached, so random
- * keys can neither flood the key store nor slow the good keys down (`limits.unknownKeysExhausted`).
+ * An address that has looked up too many unknown keys gets 429 for any key neither cached nor known (found
+ * valid here before, `knownKeyHashes`), so random keys can neither flood the key store nor slow the good
+ * keys down (`limits.unknownKeysExhausted`), and a valid key is never refused for what others sent from its
+ * address (a shared NAT): its look-up is one per cache time at most, like any cached key's.
  * `answer` sends a refusal; a route whose protocol has its own error bodies (OTLP) passes its own.
  */
 export function authenticate(
@@ -61,12 +63,15 @@ export function authenticate(
     const address = () => req.ip ?? "";
     let found: ActiveKey | null;
     try {
-      if (cached === undefined) {
+      if (cached === undefined && !hashes.known(presented)) {
         const exhausted = await limits.unknownKeysExhausted(address());
         if (exhausted) return answer(res, exhausted);
       }
       found = !presented ? null : cached !== undefined ? cached : await keys.findActiveKey(keyHash);
-      if (!found) await limits.unknownKey(address());
+      if (!found) {
+        hashes.forget(presented);
+        await limits.unknownKey(address());
+      }
     } catch (error) {
       return unavailable(res, error);
     }

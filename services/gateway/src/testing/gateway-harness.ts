@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { cachedKeyStore, type KeyCacheOptions } from "@usage-ingestion/organizations";
 import { createApp, type GatewayDeps } from "../app.ts";
 import { answerParserErrors } from "../http/parser-errors.ts";
 import { type FakeKeyStore, fakeKeyStore } from "./fake-key-store.ts";
@@ -25,15 +26,18 @@ export interface TestGateway {
 
 /**
  * The app as server.ts wires it, on fakes of the key store and the publisher (and whatever `deps` gives,
- * a report source say), listening on an ephemeral port of the loopback interface.
+ * a report source say), listening on an ephemeral port of the loopback interface. `keyCache` puts the
+ * key cache server.ts uses in front of the fake store (absent, every request asks the store).
  */
 export async function startTestGateway(
   deps: Omit<Partial<GatewayDeps>, "keys" | "publisher" | "logger"> = {},
+  options: { keyCache?: KeyCacheOptions } = {},
 ): Promise<TestGateway> {
   const keys = fakeKeyStore();
   const publisher = fakePublisher();
   const logger = memoryLogger();
-  const app = createApp({ keys, publisher, logger, ...deps });
+  const store = options.keyCache ? cachedKeyStore(keys, options.keyCache) : keys;
+  const app = createApp({ keys: store, publisher, logger, ...deps });
   const server: Server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   answerParserErrors(server, logger);
