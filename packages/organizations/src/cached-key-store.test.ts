@@ -87,7 +87,10 @@ function outageStore(table: Record<string, ActiveKey | null>) {
       return table[hash] ?? null;
     },
   };
-  return { store, reads, setDown: (value: boolean) => void (down = value), table };
+  const setDown = (value: boolean) => {
+    down = value;
+  };
+  return { store, reads, setDown, table };
 }
 
 describe("cachedKeyStore through an outage of the store", () => {
