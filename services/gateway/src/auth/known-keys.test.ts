@@ -13,7 +13,7 @@ const LIMITS: RateLimitConfig = {
   key: { ingestPerSecond: 1000, ingestBurst: 1000, reportsPerMinute: 60 },
   unknownKeysPerMinute: 3,
 };
-const TTL_MS = 40;
+const TTL_MS = 200;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let gateway: TestGateway | undefined;
@@ -56,7 +56,7 @@ describe("a valid key through an outage of the key store", () => {
   it("is accepted for the bound past its cache time while the store fails; an unseen key is a 500", async () => {
     gateway = await startTestGateway(
       { rateLimits: LIMITS },
-      { keyCache: { ttlMs: TTL_MS, maxEntries: 100, lookupTimeoutMs: 1_000, serveStaleMs: 300 } },
+      { keyCache: { ttlMs: TTL_MS, maxEntries: 100, lookupTimeoutMs: 1_000, serveStaleMs: 1_000 } },
     );
     const tenant = gateway.keys.organization();
     const other = gateway.keys.organization();
@@ -69,7 +69,7 @@ describe("a valid key through an outage of the key store", () => {
     const unseen = await send(other.ingestKey);
     expect(unseen.status).toBe(500);
     // Past the bound, the failure is the tenant's 500 again, so a key revoked before the outage stops.
-    await pause(400);
+    await pause(1_100);
     expect((await send(tenant.ingestKey)).status).toBe(500);
     gateway.keys.failWith(undefined);
     expect((await send(tenant.ingestKey)).status).toBe(202);
