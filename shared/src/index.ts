@@ -5,6 +5,7 @@ export * from "./error-replies.ts";
 export * from "./field-errors.ts";
 export * from "./firestore-layout.ts";
 export * from "./json-depth.ts";
+export * from "./json-shape.ts";
 export * from "./limits.ts";
 export * from "./money.ts";
 export * from "./providers.ts";

@@ -20,7 +20,7 @@ import {
   servesReports,
 } from "./env.ts";
 import { answerErrors, methodNotAllowed, notFound } from "./http/fallbacks.ts";
-import { parseJsonBody, requireJsonContentType } from "./http/json-body.ts";
+import { parseUsageBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { send } from "./http/send.ts";
@@ -107,7 +107,7 @@ export function createApp(deps: GatewayDeps): express.Express {
       "/usage/transactions",
       authenticate(deps.keys, deps.logger, limits, "ingest", send, deps.keyUsed),
       requireJsonContentType,
-      parseJsonBody,
+      parseUsageBody,
       limitIngestion(limits),
       ingestUsage({ publisher: deps.publisher, logger: deps.logger }),
     );

@@ -1,4 +1,5 @@
 import {
+  bodyShape,
   bodyTooLarge,
   invalidJson,
   MAX_BODY_BYTES,
@@ -6,6 +7,7 @@ import {
   nestedTooDeep,
   tooDeepPath,
   unsupportedEncoding,
+  validationFailed,
 } from "@usage-ingestion/shared";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { isUndecodable, unacceptedEncoding } from "./content-encoding.ts";
@@ -40,6 +42,20 @@ interface BodyReadError {
  * body is `invalid_json` rather than silently an empty object. The parsed value lands in `req.body`.
  */
 export function parseJsonBody(req: Request, res: Response, next: NextFunction) {
+  readJsonBody(req, res, next, false);
+}
+
+/**
+ * POST /usage/transactions' body: parsed as parseJsonBody parses, and walked once against the bounds on
+ * work (members per object, values per transaction and per body: `bodyShape`), counting its values. A
+ * body past them is not answered here: its refusal waits in `locals(res).refusal` for the rate limits,
+ * which charge its bytes first (limitIngestion), so heavy refused bodies count against the tenant too.
+ */
+export function parseUsageBody(req: Request, res: Response, next: NextFunction) {
+  readJsonBody(req, res, next, true);
+}
+
+function readJsonBody(req: Request, res: Response, next: NextFunction, usage: boolean) {
   const encoding = unacceptedEncoding(req.headers);
   if (encoding !== undefined) return send(res, unsupportedEncoding(encoding));
   readRaw(req, res, (error?: unknown) => {
@@ -56,10 +72,22 @@ export function parseJsonBody(req: Request, res: Response, next: NextFunction) {
       return send(res, invalidJson(`The request body is not valid JSON${reason}.`));
     }
     // Checked before anything recursive (validation, serialising) touches the body.
-    const deep = tooDeepPath(body, MAX_NESTING_DEPTH);
-    if (deep) return send(res, nestedTooDeep(deep.join(".") || "body", MAX_NESTING_DEPTH));
+    const context = locals(res);
+    if (usage) {
+      const shape = bodyShape(body);
+      if (shape.ok) context.bodyValues = shape.values;
+      else {
+        context.refusal =
+          shape.kind === "depth"
+            ? nestedTooDeep(shape.field, MAX_NESTING_DEPTH)
+            : validationFailed([{ field: shape.field, code: "too_large", message: shape.message }]);
+      }
+    } else {
+      const deep = tooDeepPath(body, MAX_NESTING_DEPTH);
+      if (deep) return send(res, nestedTooDeep(deep.join(".") || "body", MAX_NESTING_DEPTH));
+    }
     req.body = body;
-    locals(res).bodyText = raw;
+    context.bodyText = raw;
     next();
   });
 }

@@ -22,6 +22,10 @@ export interface RequestLocals {
   trace?: TraceContext;
   /** The request body as read, before parsing; let go once the request's messages are built. */
   bodyText?: Buffer;
+  /** Values (object members and array elements) the usage body holds, as parseUsageBody counted them. */
+  bodyValues?: number;
+  /** Why the body is refused, answered once the rate limits have charged it (parseUsageBody). */
+  refusal?: ErrorReply;
 }
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;

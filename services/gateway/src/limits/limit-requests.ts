@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
 import type { RateLimits, Verdict } from "./rate-limits.ts";
+import { requestCost } from "./request-cost.ts";
 
 /** Answers 429 when the verdict refuses, else sets its RateLimit headers and goes on. */
 function apply(verdict: Verdict, res: Response, next: NextFunction) {
@@ -15,11 +16,17 @@ function transactionsIn(body: unknown): number {
   return Array.isArray(list) ? Math.max(1, list.length) : 1;
 }
 
-/** After authentication and parsing: the body's transactions against the key's and organization's rates. */
+/**
+ * After authentication and parsing: the body's transactions, or its bytes and values if they weigh more
+ * (requestCost), against the key's and organization's rates. A body parseUsageBody refused is charged
+ * its bytes, then answered its refusal.
+ */
 export function limitIngestion(limits: RateLimits) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const { organizationId, key } = locals(res);
-    const verdict = limits.ingest(organizationId as string, key?.limits, key?.hash ?? "", transactionsIn(req.body));
+    const { organizationId, key, bodyText, bodyValues, refusal } = locals(res);
+    const cost = requestCost(refusal ? 1 : transactionsIn(req.body), bodyText?.length ?? 0, bodyValues ?? 0);
+    const verdict = limits.ingest(organizationId as string, key?.limits, key?.hash ?? "", cost);
+    if (refusal && verdict.ok) return send(res, refusal);
     apply(verdict, res, next);
   };
 }

@@ -4,6 +4,7 @@ import {
   decodeTraces,
   ExportTraceServiceRequest,
   formatOf,
+  MAX_ATTRIBUTES_PER_SPAN,
   MAX_MESSAGE_DEPTH,
   MAX_MESSAGES_PER_REQUEST,
   MAX_SPANS_PER_REQUEST,
@@ -28,8 +29,11 @@ const binary = (json: ReturnType<typeof request>) => {
   return Buffer.from(ExportTraceServiceRequest.encode(ExportTraceServiceRequest.fromObject(withBytes)).finish());
 };
 
-/** One span of `count` one-byte attributes (a KeyValue and its AnyValue each), written field by field: fast. */
-function tinyAttributes(count: number): Buffer {
+/**
+ * `spans` spans (default one) of `count` one-byte attributes each (a KeyValue and its AnyValue each),
+ * written field by field: fast.
+ */
+function tinyAttributes(count: number, spans = 1): Buffer {
   const type = (name: string) => ExportTraceServiceRequest.root.lookupType(name);
   const keyValue = type("opentelemetry.proto.common.v1.KeyValue");
   const one = keyValue.encode(keyValue.fromObject({ key: "k", value: { intValue: 1 } })).finish();
@@ -40,7 +44,7 @@ function tinyAttributes(count: number): Buffer {
     return writer.finish();
   };
   const span = repeated(type("opentelemetry.proto.trace.v1.Span"), "attributes", one, count);
-  const scope = repeated(type("opentelemetry.proto.trace.v1.ScopeSpans"), "spans", span);
+  const scope = repeated(type("opentelemetry.proto.trace.v1.ScopeSpans"), "spans", span, spans);
   const resource = repeated(type("opentelemetry.proto.trace.v1.ResourceSpans"), "scopeSpans", scope);
   return Buffer.from(repeated(ExportTraceServiceRequest, "resourceSpans", resource));
 }
@@ -79,7 +83,7 @@ describe("decodeTraces", () => {
     const json = request([{ attributes: [{ key: "n", value: { intValue: 12 } }] }]);
     const decoded = decodeTraces(Buffer.from(JSON.stringify(json)), "json");
     expect(decoded.ok && decoded.spans[0]?.attributes.get("n")).toBe(12);
-    expect(decodeTraces(Buffer.alloc(0), "protobuf")).toEqual({ ok: true, spans: [] });
+    expect(decodeTraces(Buffer.alloc(0), "protobuf")).toEqual({ ok: true, spans: [], values: 0 });
   });
 
   it("refuses what does not decode, with the decoder's reason", () => {
@@ -96,7 +100,8 @@ describe("decodeTraces", () => {
     const many = request(Array.from({ length: MAX_SPANS_PER_REQUEST + 1 }, () => ({})));
     expect(decodeTraces(binary(many), "protobuf")).toMatchObject({ ok: false, status: 413 });
 
-    expect(decodeTraces(tinyAttributes(MAX_MESSAGES_PER_REQUEST / 2 + 1), "protobuf")).toMatchObject({
+    // Within the attributes of a span, past the messages of a request: 1,250 spans of 100 attributes.
+    expect(decodeTraces(tinyAttributes(100, 1_250), "protobuf")).toMatchObject({
       ok: false,
       status: 413,
       message: expect.stringContaining(`more than ${MAX_MESSAGES_PER_REQUEST} messages`),
@@ -109,6 +114,46 @@ describe("decodeTraces", () => {
       status: 400,
       message: expect.stringContaining("deeper than"),
     });
+  });
+
+  it("refuses a span of more attributes than the SDKs' default limit, before decoding it", () => {
+    const ceiling = `more than ${MAX_ATTRIBUTES_PER_SPAN} attributes`;
+    expect(decodeTraces(tinyAttributes(MAX_ATTRIBUTES_PER_SPAN), "protobuf")).toMatchObject({ ok: true });
+    expect(decodeTraces(tinyAttributes(MAX_ATTRIBUTES_PER_SPAN + 1), "protobuf")).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringContaining(ceiling),
+    });
+    const many = (count: number) => Array.from({ length: count }, (_, i) => ({ key: `a${i}`, value: { intValue: i } }));
+    const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+    expect(decodeTraces(json(request([{ attributes: many(MAX_ATTRIBUTES_PER_SPAN) }])), "json")).toMatchObject({
+      ok: true,
+    });
+    // The finding: one OTLP/JSON span of 100,000 attributes, about 4.5 MB, refused before the request is built.
+    const heavy = json(request([{ attributes: many(100_000) }]));
+    expect(decodeTraces(heavy, "json")).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringContaining(ceiling),
+    });
+    // Events, links, scopes and resources have the same ceiling.
+    const event = { name: "e", attributes: many(MAX_ATTRIBUTES_PER_SPAN + 1) };
+    expect(decodeTraces(json(request([{ events: [event] }])), "json")).toMatchObject({ ok: false, status: 400 });
+    expect(
+      decodeTraces(binary(request([{ links: [{ traceId: TRACE, spanId: SPAN, ...event }] }])), "protobuf"),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+  });
+
+  it("counts what it read, the request's charge beside its model calls", () => {
+    const json = request([{ attributes }, { attributes }]);
+    // OTLP/JSON: two spans and their 5 attributes each, and the resource's one.
+    expect(decodeTraces(Buffer.from(JSON.stringify(json)), "json")).toMatchObject({ ok: true, values: 13 });
+    // Binary: every message on the wire (spans, KeyValues, AnyValues and the lists inside them).
+    const decoded = decodeTraces(binary(json), "protobuf");
+    expect(decoded.ok && decoded.values).toBeGreaterThan(20);
   });
 
   it("knows the two content types, with parameters", () => {

@@ -38,9 +38,17 @@ export const MAX_SPANS_PER_REQUEST = 10_000;
 export const MAX_MESSAGES_PER_REQUEST = 250_000;
 /** How deep messages may nest (array and map values nest); the decoder recurses once per level. */
 export const MAX_MESSAGE_DEPTH = 32;
+/**
+ * Attributes of one span, resource, scope, event or link: the OpenTelemetry SDKs' default limit
+ * (OTEL_ATTRIBUTE_COUNT_LIMIT, 128), which an exporter does not pass unless told to. Checked while the
+ * wire is walked (binary) or before the request is built from OTLP/JSON: a span of 100,000 attributes
+ * never reaches the decoder or the mapping.
+ */
+export const MAX_ATTRIBUTES_PER_SPAN = 128;
 
 type Refused = { ok: false; status: 400 | 413; message: string };
-export type Decoded = { ok: true; spans: DecodedSpan[] } | Refused;
+/** `values`: the messages (binary) or spans and attributes (OTLP/JSON) read, what the request is charged. */
+export type Decoded = { ok: true; spans: DecodedSpan[]; values: number } | Refused;
 const refused = (status: Refused["status"], message: string): Refused => ({ ok: false, status, message });
 const isRefused = (value: unknown): value is Refused =>
   typeof value === "object" && value !== null && (value as Refused).ok === false;
@@ -67,23 +75,45 @@ export function formatOf(contentType: string | undefined): OtlpFormat | undefine
  * What cannot be decoded is a 400 with the decoder's reason; more than MAX_SPANS_PER_REQUEST spans a 413.
  */
 export function decodeTraces(body: Buffer, format: OtlpFormat): Decoded {
-  let request: unknown;
+  let read: Refused | { request: unknown; values: number };
   try {
-    request = format === "protobuf" ? decodeBinary(body) : parseJson(body);
+    read = format === "protobuf" ? decodeBinary(body) : parseJson(body);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return refused(400, `The body is not an OTLP ExportTraceServiceRequest: ${reason}`);
   }
-  return isRefused(request) ? request : flatten(request as Json);
+  if (isRefused(read)) return read;
+  const flat = flatten(read.request as Json);
+  return flat.ok ? { ...flat, values: read.values } : flat;
 }
 
 /**
  * The decoded message is read as it is, not copied into plain objects (half the memory): it has OTLP/JSON's
  * field names, with ids as bytes and 64-bit integers as Long. Set fields are its own properties.
  */
-function decodeBinary(body: Buffer): unknown {
-  return countMessages(body) ?? ExportTraceServiceRequest.decode(body);
+function decodeBinary(body: Buffer): Refused | { request: unknown; values: number } {
+  const counted = countMessages(body);
+  if (isRefused(counted)) return counted;
+  return { request: ExportTraceServiceRequest.decode(body), values: counted };
 }
+
+const attributesFieldOf = new Map<protobuf.Type, number>();
+/** The field number of a type's `attributes` (KeyValue list), or 0 when it has none. */
+function attributesField(type: protobuf.Type): number {
+  let id = attributesFieldOf.get(type);
+  if (id === undefined) {
+    const field = type.fields.attributes;
+    id = field?.repeated && field.resolvedType instanceof protobuf.Type ? field.id : 0;
+    attributesFieldOf.set(type, id);
+  }
+  return id;
+}
+
+const tooManyAttributes = () =>
+  refused(
+    400,
+    `A span, resource, scope, event or link holds more than ${MAX_ATTRIBUTES_PER_SPAN} attributes (the OpenTelemetry SDKs' default limit); keep within it.`,
+  );
 
 const messageFieldsOf = new Map<protobuf.Type, Array<protobuf.Type | undefined>>();
 /** A type's fields that hold messages, by field number (worked out once per type). */
@@ -104,12 +134,14 @@ function messageFields(type: protobuf.Type): Array<protobuf.Type | undefined> {
  * a reason when there are more than MAX_MESSAGES_PER_REQUEST or they nest deeper than MAX_MESSAGE_DEPTH.
  * Malformed input is left for the decoder to describe.
  */
-function countMessages(body: Buffer): Refused | undefined {
+function countMessages(body: Buffer): Refused | number {
   const reader = protobuf.Reader.create(body);
   let left = MAX_MESSAGES_PER_REQUEST;
   const walk = (type: protobuf.Type, end: number, depth: number): Refused | undefined => {
     if (depth > MAX_MESSAGE_DEPTH)
       return refused(400, `The request nests messages deeper than ${MAX_MESSAGE_DEPTH} levels.`);
+    const attributes = attributesField(type);
+    let attributesLeft = MAX_ATTRIBUTES_PER_SPAN;
     while (reader.pos < end) {
       const tag = reader.uint32();
       const nested = (tag & 7) === 2 ? messageFields(type)[tag >>> 3] : undefined;
@@ -117,6 +149,7 @@ function countMessages(body: Buffer): Refused | undefined {
         reader.skipType(tag & 7);
         continue;
       }
+      if (attributes !== 0 && tag >>> 3 === attributes && --attributesLeft < 0) return tooManyAttributes();
       const length = reader.uint32();
       const stop = reader.pos + length;
       if (stop > end) return undefined;
@@ -133,9 +166,10 @@ function countMessages(body: Buffer): Refused | undefined {
     return undefined;
   };
   try {
-    return walk(ExportTraceServiceRequest, body.length, 0);
+    return walk(ExportTraceServiceRequest, body.length, 0) ?? MAX_MESSAGES_PER_REQUEST - left;
   } catch {
-    return undefined;
+    // Malformed: the decoder describes it.
+    return MAX_MESSAGES_PER_REQUEST - left;
   }
 }
 
@@ -143,21 +177,64 @@ function countMessages(body: Buffer): Refused | undefined {
  * OTLP/JSON: JSON, no deeper than any body we take, and of the request's types (checked by building the
  * message from it, which throws on a wrong type). Its own value is kept: ids are hex there, not base64.
  */
-function parseJson(body: Buffer): unknown {
+function parseJson(body: Buffer): Refused | { request: unknown; values: number } {
   const value: unknown = JSON.parse(body.toString("utf8"));
-  const deep = tooDeepPath(value, MAX_NESTING_DEPTH);
-  if (deep) return refused(400, `The body nests deeper than ${MAX_NESTING_DEPTH} levels at ${deep.join(".")}.`);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return refused(400, "The body must be a JSON object (an ExportTraceServiceRequest).");
   }
+  // First, by the lengths of lists alone: attributes per owner, and in all; then nesting, which walks
+  // every value; then the request is built from it (the expensive step).
+  const values = jsonValues(value as Json);
+  if (isRefused(values)) return values;
+  const deep = tooDeepPath(value, MAX_NESTING_DEPTH);
+  if (deep) return refused(400, `The body nests deeper than ${MAX_NESTING_DEPTH} levels at ${deep.join(".")}.`);
   ExportTraceServiceRequest.fromObject(value as Json);
-  return value;
+  return { request: value, values };
+}
+
+/** The length of an owner's `attributes` list; -1 past MAX_ATTRIBUTES_PER_SPAN. */
+function attributeCount(owner: unknown): number {
+  const list = (owner as Json | null | undefined)?.attributes;
+  if (!Array.isArray(list)) return 0;
+  return list.length > MAX_ATTRIBUTES_PER_SPAN ? -1 : list.length;
+}
+
+/**
+ * Spans and attributes of an OTLP/JSON request, counted by the lengths of their lists (no attribute is
+ * read): refused past MAX_ATTRIBUTES_PER_SPAN on any owner, or MAX_MESSAGES_PER_REQUEST in all.
+ */
+function jsonValues(request: Json): Refused | number {
+  let values = 0;
+  /** Counts an owner and its attributes; false past the ceiling. */
+  const owned = (owner: unknown, itself: number): boolean => {
+    const count = attributeCount(owner);
+    values += itself + count;
+    return count >= 0;
+  };
+  for (const resourceSpans of list(request.resourceSpans)) {
+    if (!owned(resourceSpans?.resource, 0)) return tooManyAttributes();
+    for (const scopeSpans of list(resourceSpans?.scopeSpans)) {
+      if (!owned(scopeSpans?.scope, 0)) return tooManyAttributes();
+      for (const span of list(scopeSpans?.spans)) {
+        if (!owned(span, 1)) return tooManyAttributes();
+        for (const owner of list(span?.events)) if (!owned(owner, 1)) return tooManyAttributes();
+        for (const owner of list(span?.links)) if (!owned(owner, 1)) return tooManyAttributes();
+      }
+    }
+    if (values > MAX_MESSAGES_PER_REQUEST) {
+      return refused(
+        413,
+        `The request holds more than ${MAX_MESSAGES_PER_REQUEST} spans and attributes; export smaller batches.`,
+      );
+    }
+  }
+  return values;
 }
 
 type Json = Record<string, unknown>;
 const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
 
-function flatten(request: Json): Decoded {
+function flatten(request: Json): { ok: true; spans: DecodedSpan[] } | Refused {
   const spans: DecodedSpan[] = [];
   for (const resourceSpans of list(request.resourceSpans)) {
     const resource = attributeMap((resourceSpans.resource as Json | undefined)?.attributes);

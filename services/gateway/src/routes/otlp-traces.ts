@@ -13,6 +13,7 @@ import { locals } from "../http/send.ts";
 import type { Candidate } from "../ingest/candidates.ts";
 import { ingestTransactions } from "../ingest/ingest-transactions.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
+import { requestCost } from "../limits/request-cost.ts";
 import { type DecodedSpan, decodeTraces, formatOf, type OtlpFormat } from "../otlp/decode.ts";
 import {
   type OtlpError,
@@ -125,9 +126,22 @@ function startSpans(
 ): Promise<TransactionOutcome[]> | undefined {
   const context = locals(res);
   const body: unknown = req.body;
+  const bytes = Buffer.isBuffer(body) ? body.length : 0;
   const decoded = decodeTraces(Buffer.isBuffer(body) ? body : Buffer.alloc(0), answerFormat(req));
   req.body = undefined;
-  if (!decoded.ok) return refuse(res, { status: decoded.status, message: decoded.message });
+  const charge = (transactions: number, values: number) =>
+    limits.ingest(
+      context.organizationId as string,
+      context.key?.limits,
+      context.key?.hash ?? "",
+      requestCost(transactions, bytes, values),
+    );
+  if (!decoded.ok) {
+    // A refused export is charged its bytes too: refusing is not free work.
+    const verdict = charge(1, 0);
+    if (!verdict.ok) return refuseReply(res, verdict.reply);
+    return refuse(res, { status: decoded.status, message: decoded.message });
+  }
 
   const calls = modelCalls(decoded.spans, context.otel);
   if (calls.length > MAX_TRANSACTIONS_PER_BULK) {
@@ -136,14 +150,10 @@ function startSpans(
       message: `The request holds ${calls.length} model-call spans; at most ${MAX_TRANSACTIONS_PER_BULK} are taken at once.`,
     });
   }
-  // The spans that become transactions count against the rate limits as transactions do; a request
-  // without any counts as one, as an empty bulk does, so no request is free.
-  const verdict = limits.ingest(
-    context.organizationId as string,
-    context.key?.limits,
-    context.key?.hash ?? "",
-    Math.max(1, calls.length),
-  );
+  // The spans that become transactions count against the rate limits as transactions do (a request
+  // without any counts as one, as an empty bulk does, so no request is free), or its bytes and the spans
+  // and attributes read, where they weigh more (requestCost).
+  const verdict = charge(Math.max(1, calls.length), decoded.values);
   if (!verdict.ok) return refuseReply(res, verdict.reply);
   res.set(verdict.headers);
   return ingestTransactions(calls, context, { publisher, logger }).outcomes;
