@@ -24,7 +24,7 @@ import { parseUsageBody, requireJsonContentType } from "./http/json-body.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { send } from "./http/send.ts";
-import { limitIngestion, limitReports } from "./limits/limit-requests.ts";
+import { limitDeclaredBody, limitIngestion, limitReports } from "./limits/limit-requests.ts";
 import { type RateLimitConfig, rateLimits } from "./limits/rate-limits.ts";
 import { reportCeilings } from "./limits/report-ceilings.ts";
 import { reportsAtOnce } from "./limits/reports-at-once.ts";
@@ -107,6 +107,7 @@ export function createApp(deps: GatewayDeps): express.Express {
       "/usage/transactions",
       authenticate(deps.keys, deps.logger, limits, "ingest", send, deps.keyUsed),
       requireJsonContentType,
+      limitDeclaredBody(limits),
       parseUsageBody,
       limitIngestion(limits),
       ingestUsage({ publisher: deps.publisher, logger: deps.logger }),

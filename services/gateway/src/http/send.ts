@@ -26,6 +26,8 @@ export interface RequestLocals {
   bodyValues?: number;
   /** Why the body is refused, answered once the rate limits have charged it (parseUsageBody). */
   refusal?: ErrorReply;
+  /** What the rate limits charged before the body was read (its declared bytes), taken off the full charge. */
+  charged?: number;
 }
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;

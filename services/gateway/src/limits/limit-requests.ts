@@ -1,7 +1,29 @@
 import type { NextFunction, Request, Response } from "express";
 import { locals, send } from "../http/send.ts";
 import type { RateLimits, Verdict } from "./rate-limits.ts";
-import { requestCost } from "./request-cost.ts";
+import { chargeBeforeReading, requestCost } from "./request-cost.ts";
+
+/**
+ * Before a large body is read: its declared bytes against the rates (chargeBeforeReading), so that a
+ * tenant past its limit is refused before its body costs anything; undefined when nothing is charged.
+ * The charge is kept in `locals(res).charged` and taken off the charge after parsing.
+ */
+export function chargeDeclaredBody(limits: RateLimits, req: Request, res: Response): Verdict | undefined {
+  const units = chargeBeforeReading(req.headers["content-length"]);
+  if (units === 0) return undefined;
+  const context = locals(res);
+  context.charged = units;
+  return limits.ingest(context.organizationId as string, context.key?.limits, context.key?.hash ?? "", units);
+}
+
+/** Before parseUsageBody: a large body's declared bytes charged, 429 before reading it when over. */
+export function limitDeclaredBody(limits: RateLimits) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const verdict = chargeDeclaredBody(limits, req, res);
+    if (verdict && !verdict.ok) return send(res, verdict.reply);
+    next();
+  };
+}
 
 /** Answers 429 when the verdict refuses, else sets its RateLimit headers and goes on. */
 function apply(verdict: Verdict, res: Response, next: NextFunction) {
@@ -23,8 +45,9 @@ function transactionsIn(body: unknown): number {
  */
 export function limitIngestion(limits: RateLimits) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const { organizationId, key, bodyText, bodyValues, refusal } = locals(res);
-    const cost = requestCost(refusal ? 1 : transactionsIn(req.body), bodyText?.length ?? 0, bodyValues ?? 0);
+    const { organizationId, key, bodyText, bodyValues, refusal, charged = 0 } = locals(res);
+    const full = requestCost(refusal ? 1 : transactionsIn(req.body), bodyText?.length ?? 0, bodyValues ?? 0);
+    const cost = Math.max(0, full - charged);
     const verdict = limits.ingest(organizationId as string, key?.limits, key?.hash ?? "", cost);
     if (refusal && verdict.ok) return send(res, refusal);
     apply(verdict, res, next);

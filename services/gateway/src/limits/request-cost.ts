@@ -15,3 +15,19 @@ export function requestCost(transactions: number, bytes: number, values: number)
     Math.ceil(values / VALUES_PER_CHARGED_TRANSACTION),
   );
 }
+
+/**
+ * A body declared larger than this (Content-Length) is charged its declared bytes before it is read, so
+ * a tenant already past its limit is refused without its body being read or parsed; smaller ones (every
+ * ordinary request) are charged once, after parsing, and cost the hot path nothing more.
+ */
+export const CHARGED_BEFORE_READING_ABOVE_BYTES = 64 * 1024;
+
+/** Transactions' worth charged before reading a body of `declared` bytes: none for a small body. */
+export function chargeBeforeReading(declared: string | undefined): number {
+  if (declared === undefined || declared.length < 5) return 0;
+  const bytes = Number(declared);
+  return Number.isSafeInteger(bytes) && bytes > CHARGED_BEFORE_READING_ABOVE_BYTES
+    ? Math.ceil(bytes / BYTES_PER_CHARGED_TRANSACTION)
+    : 0;
+}

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { MAX_MEMBERS_PER_OBJECT, MAX_VALUES_PER_BODY, MAX_VALUES_PER_TRANSACTION } from "@usage-ingestion/shared";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RateLimitConfig } from "../limits/rate-limits.ts";
@@ -96,5 +97,36 @@ describe("POST /usage/transactions: charged by its work", () => {
     for (let n = 0; n < 8; n++) answers.push((await gateway.postUsage(junk, { "x-api-key": org.ingestKey })).status);
     expect(answers[0]).toBe(400);
     expect(answers).toContain(429);
+  });
+
+  it("refuses a large body of a tenant past its limit before reading it", async () => {
+    gateway = await startTestGateway({ rateLimits: LIMITS });
+    const org = gateway.keys.organization();
+    // Past its limit: one 240 KiB transaction is 60 transactions' worth.
+    const heavy = validTransaction({ provider_usage_raw: { note: "x".repeat(240 * 1024) } });
+    expect((await gateway.postUsage(heavy, { "x-api-key": org.ingestKey })).status).toBe(429);
+    // A body declared at 1 MB of which only the first bytes are sent: answered at once, never waited for.
+    const { port } = new URL(gateway.baseUrl);
+    const status = await new Promise<number>((resolve, reject) => {
+      const sent = request(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/usage/transactions",
+          headers: { "content-type": "application/json", "content-length": 1_000_000, "x-api-key": org.ingestKey },
+        },
+        (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+          sent.destroy();
+        },
+      );
+      sent.once("error", (error) =>
+        (error as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(error),
+      );
+      sent.write('{"provider":"openai"');
+    });
+    expect(status).toBe(429);
   });
 });

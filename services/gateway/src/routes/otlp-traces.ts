@@ -12,6 +12,7 @@ import { isUndecodable, unacceptedEncoding } from "../http/content-encoding.ts";
 import { locals } from "../http/send.ts";
 import type { Candidate } from "../ingest/candidates.ts";
 import { ingestTransactions } from "../ingest/ingest-transactions.ts";
+import { chargeDeclaredBody } from "../limits/limit-requests.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import { requestCost } from "../limits/request-cost.ts";
 import { type DecodedSpan, decodeTraces, formatOf, type OtlpFormat } from "../otlp/decode.ts";
@@ -55,6 +56,11 @@ const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
 export function otlpTraces(deps: OtlpTracesDeps): RequestHandler[] {
   return [
     authenticate(deps.keys, deps.logger, deps.limits, "ingest", refuseReply, deps.keyUsed),
+    (req: Request, res: Response, next: NextFunction) => {
+      const verdict = chargeDeclaredBody(deps.limits, req, res);
+      if (verdict && !verdict.ok) return refuseReply(res, verdict.reply);
+      next();
+    },
     readTraces,
     ingestSpans(deps),
   ];
@@ -134,7 +140,7 @@ function startSpans(
       context.organizationId as string,
       context.key?.limits,
       context.key?.hash ?? "",
-      requestCost(transactions, bytes, values),
+      Math.max(0, requestCost(transactions, bytes, values) - (context.charged ?? 0)),
     );
   if (!decoded.ok) {
     // A refused export is charged its bytes too: refusing is not free work.
