@@ -2,8 +2,8 @@ import { findProvider, type MatchLogic } from "@pydantic/genai-prices";
 import { describe, expect, it } from "vitest";
 import { CATALOG_PROVIDER_IDS } from "./catalog.ts";
 import { UNKNOWN_MODEL, type VendorProvider, vendorTokenRates } from "./read-vendor-rates.ts";
-import { MOVING_ALIASES } from "./table/aliases.ts";
 import { TOKEN_PRICES, UNIT_PRICES } from "./table/index.ts";
+import { MOVING_ALIASES } from "./table/vendors.ts";
 
 const AT = new Date("2026-11-24T12:00:00Z");
 const PROVIDERS = Object.keys(CATALOG_PROVIDER_IDS) as VendorProvider[];

@@ -1,5 +1,6 @@
 import type { Provider } from "@usage-ingestion/shared";
-import { type AliasChange, MOVING_ALIASES } from "./table/aliases.ts";
+import type { AliasChange } from "./table/aliases.ts";
+import { MOVING_ALIASES } from "./table/vendors.ts";
 
 /** The reason's first word for a moving alias we cannot date (reports group on it). */
 export const ALIAS_UNRESOLVED = "alias_unresolved";

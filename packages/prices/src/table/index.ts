@@ -1,15 +1,9 @@
 import { decimal, type Provider } from "@usage-ingestion/shared";
 import type { Rate, TieredRate, UnknownRate } from "../rate-types.ts";
 import { matchRank } from "../resolve-model.ts";
-import { ANTHROPIC } from "./anthropic.ts";
-import { BEDROCK } from "./bedrock.ts";
-import { DEEPSEEK } from "./deepseek.ts";
-import { GEMINI } from "./gemini.ts";
-import { OPENAI } from "./openai.ts";
 import type { TierRule, TokenComponent, TokenPrices, TokenRates, UnitPrice } from "./types.ts";
-import { XAI } from "./xai.ts";
+import { VENDORS } from "./vendors.ts";
 
-const VENDORS = [OPENAI, ANTHROPIC, BEDROCK, GEMINI, XAI, DEEPSEEK];
 export const UNIT_PRICES: readonly UnitPrice[] = VENDORS.flatMap((vendor) => vendor.units);
 export const TOKEN_PRICES: readonly TokenPrices[] = VENDORS.flatMap((vendor) => vendor.tokens);
 export const TIER_RULES: readonly TierRule[] = VENDORS.flatMap((vendor) => vendor.tiers);
