@@ -3,7 +3,7 @@ import { explainRates } from "./explain-rates.ts";
 import { nanos, price, tokens, tx } from "./price-test-support.ts";
 
 /**
- * A rate Anthropic's pages show it bills but that no copy we read states (table/anthropic.ts) leaves the usage
+ * A rate Anthropic's pages show it bills but that no copy we read states (table/providers/anthropic.json) leaves the usage
  * billed at it unpriced: never billed at the input rate it would otherwise fall back to, never zero.
  */
 const AT = new Date("2026-11-20T09:00:00Z");

@@ -3,8 +3,9 @@ import type { FlatPriceComponent } from "../price-components.ts";
 import type { UnknownRate } from "../rate-types.ts";
 
 /**
- * Our own price table: what the catalog lacks or has wrong, by vendor (one file each). Every entry names the
- * vendor page it was read from and the date of that reading (`page()`), and the instant it took effect;
+ * Our own price table, as loaded from the data files (`providers/<vendor>.json`): what the catalog lacks or has
+ * wrong. Every entry names the vendor page it was read from and the date of that reading (`page()`), and the
+ * instant it took effect;
  * superseded prices stay, as dated entries. Model ids are as `resolveModel` spells them (lower case, no
  * `models/` or region prefix); `"prefix*"` matches every id that starts with the prefix, `"*"` every model.
  */
