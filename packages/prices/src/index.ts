@@ -1,5 +1,6 @@
 // Prices: what a model costs, from the sourced table, the catalog and the organization's own list.
 export * from "./choose-rate-card.ts";
+export * from "./compare-with-catalog.ts";
 export * from "./custom-price-changes.ts";
 export * from "./custom-price-list.ts";
 export * from "./custom-pricing.ts";
