@@ -5,6 +5,7 @@ import { ANTHROPIC_3_CASES } from "./anthropic-3.ts";
 import { ANTHROPIC_4_CASES } from "./anthropic-4.ts";
 import { ANTHROPIC_5_CASES } from "./anthropic-5.ts";
 import { BEDROCK_CASES } from "./bedrock.ts";
+import { CORRECTION_CASES } from "./corrections.ts";
 import { DEEPSEEK_CASES } from "./deepseek.ts";
 import { DEEPSEEK_2_CASES } from "./deepseek-2.ts";
 import { GEMINI_1_CASES } from "./gemini-1.ts";
@@ -44,4 +45,5 @@ export const ORACLE_CASES: OracleCase[] = [
   ...DEEPSEEK_CASES,
   ...DEEPSEEK_2_CASES,
   ...PLATFORM_CASES,
+  ...CORRECTION_CASES,
 ];
