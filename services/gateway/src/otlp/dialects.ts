@@ -96,6 +96,9 @@ export const MODEL_ATTRIBUTES: readonly string[] = [
 /** OpenInference's span kind: only `LLM` spans are model calls (CHAIN, AGENT, TOOL, EMBEDDING... are not). */
 export const OPENINFERENCE_SPAN_KIND = "openinference.span.kind";
 
+/** OpenLLMetry's workflow, task, agent and tool spans carry this: never model calls (they repeat their calls' usage). */
+export const OPENLLMETRY_SPAN_KIND = "traceloop.span.kind";
+
 /** Inclusive bounds on an instrumentation's version; a bound absent is open. */
 export interface VersionRange {
   from?: string;

@@ -12,6 +12,7 @@ import {
   MODEL_ATTRIBUTES,
   meaningOf,
   OPENINFERENCE_SPAN_KIND,
+  OPENLLMETRY_SPAN_KIND,
   PROVIDER_ATTRIBUTES,
 } from "./dialects.ts";
 
@@ -87,9 +88,10 @@ export function providerOf(name: AttributeValue | undefined): Provider | undefin
 /**
  * A model call: a span whose `gen_ai.operation.name` is a model operation (`chat`, ...); without one, an
  * OpenInference span of kind `LLM`; without either, one that names a provider and reports token usage.
- * Agent, tool, chain and workflow spans (which may repeat their calls' usage as totals) are not.
+ * OpenLLMetry's workflow, task, agent and tool spans, and other agent, tool, chain and workflow spans (which may repeat their calls' usage as totals) are not.
  */
 function isModelCall(span: DecodedSpan): boolean {
+  if (span.attributes.has(OPENLLMETRY_SPAN_KIND)) return false;
   const operation = span.attributes.get("gen_ai.operation.name");
   if (operation !== undefined) return typeof operation === "string" && MODEL_OPERATIONS.has(operation);
   const kind = span.attributes.get(OPENINFERENCE_SPAN_KIND);

@@ -15,7 +15,9 @@ import { ingestTransactions } from "../ingest/ingest-transactions.ts";
 import { chargeDeclaredBody } from "../limits/limit-requests.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import { requestCost } from "../limits/request-cost.ts";
+import { billableCalls } from "../otlp/billable-calls.ts";
 import { type DecodedSpan, decodeTraces, formatOf, type OtlpFormat } from "../otlp/decode.ts";
+import { type RecentCalls, recentCalls } from "../otlp/one-call-once.ts";
 import {
   type OtlpError,
   otlpErrorOf,
@@ -23,7 +25,6 @@ import {
   sendExportResponse,
   sendOtlpError,
 } from "../otlp/otlp-answers.ts";
-import { spanToTransaction } from "../otlp/span-to-transaction.ts";
 import type { Publisher } from "../queue/publisher.ts";
 
 export interface OtlpTracesDeps {
@@ -33,6 +34,8 @@ export interface OtlpTracesDeps {
   limits: RateLimits;
   /** Notes each key used, for its `last_used_at`. */
   keyUsed?: (keyHash: string) => void;
+  /** What this instance remembers of recent model-call spans (one call billed once); absent, its own. */
+  recent?: RecentCalls;
 }
 
 /** Reasons listed in a partial_success message; the count says how many more there were. */
@@ -54,6 +57,7 @@ const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
  * -> content type -> body size (gzip inflated) -> decode -> spans -> rate limits -> validation -> publish.
  */
 export function otlpTraces(deps: OtlpTracesDeps): RequestHandler[] {
+  const withRecent = { ...deps, recent: deps.recent ?? recentCalls() };
   return [
     authenticate(deps.keys, deps.logger, deps.limits, "ingest", refuseReply, deps.keyUsed),
     (req: Request, res: Response, next: NextFunction) => {
@@ -62,7 +66,7 @@ export function otlpTraces(deps: OtlpTracesDeps): RequestHandler[] {
       next();
     },
     readTraces,
-    ingestSpans(deps),
+    ingestSpans(withRecent),
   ];
 }
 
@@ -100,7 +104,7 @@ function readTraces(req: Request, res: Response, next: NextFunction) {
   });
 }
 
-function ingestSpans(deps: OtlpTracesDeps) {
+function ingestSpans(deps: OtlpTracesDeps & { recent: RecentCalls }) {
   return async (req: Request, res: Response) => {
     const format = answerFormat(req);
     const started = startSpans(req, res, deps);
@@ -128,7 +132,7 @@ function ingestSpans(deps: OtlpTracesDeps) {
 function startSpans(
   req: Request,
   res: Response,
-  { publisher, logger, limits }: OtlpTracesDeps,
+  { publisher, logger, limits, recent }: OtlpTracesDeps & { recent: RecentCalls },
 ): Promise<TransactionOutcome[]> | undefined {
   const context = locals(res);
   const body: unknown = req.body;
@@ -149,7 +153,7 @@ function startSpans(
     return refuse(res, { status: decoded.status, message: decoded.message });
   }
 
-  const calls = modelCalls(decoded.spans, context.otel);
+  const calls = modelCalls(decoded.spans, context.otel ?? {}, context.organizationId as string, recent);
   if (calls.length > MAX_TRANSACTIONS_PER_BULK) {
     return refuse(res, {
       status: 413,
@@ -165,16 +169,19 @@ function startSpans(
   return ingestTransactions(calls, context, { publisher, logger }).outcomes;
 }
 
-/** The spans that are model calls, each as its transaction or the reason it cannot be one. */
-function modelCalls(spans: readonly DecodedSpan[], settings: Parameters<typeof spanToTransaction>[1]): Candidate[] {
-  const calls: Candidate[] = [];
-  for (const span of spans) {
-    const verdict = spanToTransaction(span, settings);
+/** The model calls to bill, each as its transaction or the reason it cannot be one. */
+function modelCalls(
+  spans: readonly DecodedSpan[],
+  settings: Parameters<typeof billableCalls>[1],
+  organization: string,
+  recent: RecentCalls,
+): Candidate[] {
+  return billableCalls(spans, settings, organization, recent).map(({ span, verdict }) => {
     const id = `${span.traceId}/${span.spanId}`;
-    if (verdict.kind === "transaction") calls.push({ input: verdict.transaction, name: `span ${id}` });
-    else if (verdict.kind === "rejected") calls.push({ invalid: `span ${id}: ${verdict.reason}` });
-  }
-  return calls;
+    return verdict.kind === "transaction"
+      ? { input: verdict.transaction, name: `span ${id}` }
+      : { invalid: `span ${id}: ${verdict.reason}` };
+  });
 }
 
 function rejectionMessage(reasons: readonly string[]): string {
