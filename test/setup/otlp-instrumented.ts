@@ -14,7 +14,8 @@ import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 /** An answer queued for the stand-in: the response id and the usage it reports. */
 export interface Answer {
   id: string;
-  usage: Record<string, number>;
+  /** Counts, and for some vendors objects of counts (OpenAI's `prompt_tokens_details`). */
+  usage: Record<string, number | Record<string, number>>;
 }
 
 /**
