@@ -20,6 +20,8 @@ import { anthropicStandIn, customerCost, standIn, tracedExport } from "../setup/
  *   3, 5-minute cache writes 3.75, cache hits 0.30, output 15.
  * - gpt-4o-mini (https://platform.openai.com/docs/pricing, as read 2026-11-22 for the OTLP pipeline test):
  *   input 0.15, cached input 0.075, output 0.60; reasoning is billed as output.
+ * - gpt-4o-mini-audio-preview (https://developers.openai.com/api/docs/models/gpt-4o-mini-audio-preview.md,
+ *   read 2026-11-29): text tokens input 0.15, output 0.6; audio tokens input 10, output 20.
  */
 const SONNET_4 = "claude-sonnet-4-20250514";
 
@@ -172,5 +174,28 @@ describe("OpenInference (JavaScript), LLM spans read in full, exact and once", (
     });
     await priceQueued(topic, org.organizationId, 1);
     expect(await customerCost(target(), customer)).toEqual({ cost_nanos: 630_000, transactions: 1 });
+  });
+
+  it("OpenAI audio: the audio tokens of each side at their own rates", async () => {
+    const customer = uniqueId("openinference-openai-audio");
+    // input 900 of which 700 audio, output 300 of which 200 audio:
+    // 200 x 150 + 700 x 10 000 + 100 x 600 + 200 x 20 000 = 30 000 + 7 000 000 + 60 000 + 4 000 000
+    openaiVendor.answer({
+      id: uniqueId("chatcmpl"),
+      usage: {
+        prompt_tokens: 900,
+        completion_tokens: 300,
+        total_tokens: 1200,
+        prompt_tokens_details: { cached_tokens: 0, audio_tokens: 700 },
+        completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 200 },
+      },
+    });
+    await tracedExport(target(), customer, async (provider) => {
+      openaiInstrumentation.setTracerProvider(provider);
+      await openai().chat.completions.create({ model: "gpt-4o-mini-audio-preview", messages: hello });
+    });
+    const [record] = [...(await priceQueued(topic, org.organizationId, 1)).values()];
+    expect(record).toMatchObject({ status: "priced", model: "gpt-4o-mini-audio-preview" });
+    expect(await customerCost(target(), customer)).toEqual({ cost_nanos: 11_090_000, transactions: 1 });
   });
 });

@@ -16,7 +16,18 @@ export type DialectName =
  * The counts read, each in the GenAI conventions' sense once its meaning is applied: `input` includes
  * cache reads and writes, `output` includes reasoning; the rest are parts of those.
  */
-export type CountName = "input" | "output" | "cacheRead" | "cacheWrite" | "reasoning";
+export type CountName =
+  | "input"
+  | "output"
+  | "cacheRead"
+  | "cacheWrite"
+  | "reasoning"
+  | "inputAudio"
+  | "inputImage"
+  | "outputAudio"
+  | "outputImage"
+  | "cachedAudio"
+  | "cachedImage";
 
 export interface CountAttribute {
   attribute: string;
@@ -66,7 +77,28 @@ export const COUNT_ATTRIBUTES: readonly CountAttribute[] = [
   { count: "reasoning", attribute: "llm.token_count.completion_details.reasoning", dialect: "OpenInference" },
   { count: "reasoning", attribute: "ai.usage.outputTokenDetails.reasoningTokens", dialect: "Vercel AI SDK" },
   { count: "reasoning", attribute: "ai.usage.reasoningTokens", dialect: "Vercel AI SDK" },
+  { count: "inputAudio", attribute: "gen_ai.usage.audio.input_tokens", dialect: "OpenTelemetry GenAI" },
+  { count: "inputAudio", attribute: "llm.token_count.prompt_details.audio", dialect: "OpenInference" },
+  { count: "inputImage", attribute: "gen_ai.usage.image.input_tokens", dialect: "OpenTelemetry GenAI" },
+  { count: "outputAudio", attribute: "gen_ai.usage.audio.output_tokens", dialect: "OpenTelemetry GenAI" },
+  { count: "outputAudio", attribute: "llm.token_count.completion_details.audio", dialect: "OpenInference" },
+  { count: "outputImage", attribute: "gen_ai.usage.image.output_tokens", dialect: "OpenTelemetry GenAI" },
+  { count: "cachedAudio", attribute: "gen_ai.usage.audio.cache_read.input_tokens", dialect: "OpenTelemetry GenAI" },
+  { count: "cachedImage", attribute: "gen_ai.usage.image.cache_read.input_tokens", dialect: "OpenTelemetry GenAI" },
 ];
+
+/**
+ * Our metric for each modality count: a part of its side (the cached ones, of the cache reads), priced at
+ * the modality's own rate. Text splits are the rest of their side; video input has no rate of its own.
+ */
+export const MODALITY_METRICS = {
+  inputAudio: "input_audio_tokens",
+  inputImage: "input_image_tokens",
+  outputAudio: "output_audio_tokens",
+  outputImage: "output_image_tokens",
+  cachedAudio: "cached_audio_tokens",
+  cachedImage: "cached_image_tokens",
+} as const satisfies Partial<Record<CountName, string>>;
 
 /** Totals some dialects add: never priced (input + output is), kept in `provider_usage_raw` for audit. */
 export const TOTAL_ATTRIBUTES: readonly string[] = [

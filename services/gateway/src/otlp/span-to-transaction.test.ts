@@ -443,3 +443,55 @@ describe("OpenInference spans", () => {
     }
   });
 });
+
+describe("modality splits", () => {
+  it("sends audio and image counts as side-specific metrics, their cached parts too", () => {
+    const verdict = spanToTransaction(
+      chat("openai", {
+        "gen_ai.usage.input_tokens": 1000,
+        "gen_ai.usage.output_tokens": 400,
+        "gen_ai.usage.cache_read.input_tokens": 500,
+        "gen_ai.usage.text.input_tokens": 300,
+        "gen_ai.usage.audio.input_tokens": 600,
+        "gen_ai.usage.image.input_tokens": 100,
+        "gen_ai.usage.audio.output_tokens": 250,
+        "gen_ai.usage.image.output_tokens": 50,
+        "gen_ai.usage.audio.cache_read.input_tokens": 400,
+        "gen_ai.usage.image.cache_read.input_tokens": 20,
+        "gen_ai.usage.video.input_tokens": 0,
+      }),
+    );
+    expect(metricsOf(verdict)).toEqual({
+      input_tokens: 1000,
+      output_tokens: 400,
+      total_tokens: 1400,
+      cache_read_input_tokens: 500,
+      input_audio_tokens: 600,
+      input_image_tokens: 100,
+      output_audio_tokens: 250,
+      output_image_tokens: 50,
+      cached_audio_tokens: 400,
+      cached_image_tokens: 20,
+    });
+  });
+
+  it("reads OpenInference's audio details", () => {
+    const verdict = spanToTransaction(
+      span({
+        "openinference.span.kind": "LLM",
+        "llm.model_name": "gpt-4o-mini-audio-preview",
+        "llm.provider": "openai",
+        "llm.token_count.prompt": 900,
+        "llm.token_count.completion": 300,
+        "llm.token_count.prompt_details.audio": 700,
+        "llm.token_count.completion_details.audio": 0,
+      }),
+    );
+    expect(metricsOf(verdict)).toEqual({
+      input_tokens: 900,
+      output_tokens: 300,
+      total_tokens: 1200,
+      input_audio_tokens: 700,
+    });
+  });
+});

@@ -9,6 +9,7 @@ import {
   COUNT_ATTRIBUTES,
   type CountAttribute,
   type CountName,
+  MODALITY_METRICS,
   MODEL_ATTRIBUTES,
   meaningOf,
   OPENINFERENCE_SPAN_KIND,
@@ -207,7 +208,17 @@ function vendorMetrics(provider: Provider, counts: Counts): Record<string, unkno
     ...optional("cache_read_input_tokens", counts.cacheRead?.value),
     ...optional("cache_creation_input_tokens", counts.cacheWrite?.value),
     ...optional("reasoning_tokens", counts.reasoning?.value),
+    ...modalityMetrics(counts),
   };
+}
+
+/** The modality splits as our side-specific metrics, each when positive. */
+function modalityMetrics(counts: Counts): Record<string, unknown> {
+  const metrics: Record<string, unknown> = {};
+  for (const [count, metric] of Object.entries(MODALITY_METRICS) as Array<[keyof typeof MODALITY_METRICS, string]>) {
+    Object.assign(metrics, optional(metric, counts[count]?.value));
+  }
+  return metrics;
 }
 
 /** An optional count when positive; one that is no count at all, as it is (validation names it). */
