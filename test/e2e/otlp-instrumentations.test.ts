@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceQueued } from "../setup/client.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { pullableTopic, seedOrganization, uniqueId } from "../setup/harness.ts";
-import { anthropicStandIn, customerCost, tracedExport } from "../setup/otlp-instrumented.ts";
+import { anthropicStandIn, customerCost, queuedSince, tracedExport } from "../setup/otlp-instrumented.ts";
 
 /**
  * OpenLLMetry's real Anthropic instrumentation around the real Anthropic SDK, exporting through the
@@ -59,13 +59,6 @@ const anthropic = (provider: NodeTracerProvider | undefined) =>
   });
 
 const ask = { model: SONNET_4, max_tokens: 1024, messages: [{ role: "user" as const, content: "Hello" }] };
-
-/** The transactions the gateway queued for this organization from the log line `since` on. */
-const queuedSince = (since: number) =>
-  gateway.logger.lines
-    .slice(since)
-    .filter((line) => line.message.startsWith("POST /v1/traces") && line.fields?.organization_id === org.organizationId)
-    .reduce((sum, line) => sum + Number(line.fields?.events_queued ?? 0), 0);
 
 describe("OpenLLMetry for Anthropic (JavaScript 0.27.0, Python 0.62.1), exact and once", () => {
   it("bills a cached message exactly from the JavaScript instrumentation's spans", async () => {
@@ -144,7 +137,7 @@ describe("OpenLLMetry for Anthropic (JavaScript 0.27.0, Python 0.62.1), exact an
       },
       processor,
     );
-    expect(queuedSince(since)).toBe(1);
+    expect(queuedSince(gateway.logger, org.organizationId, since)).toBe(1);
     const [record] = [...(await priceQueued(topic, org.organizationId, 1)).values()];
     // The SDK's span, with the response id, is the one billed.
     expect(record).toMatchObject({ status: "priced", transaction_id: expect.stringMatching(/^msg-/) });

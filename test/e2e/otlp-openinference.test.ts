@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceQueued } from "../setup/client.ts";
 import { startTestGateway } from "../setup/gateway.ts";
 import { pullableTopic, seedOrganization, uniqueId } from "../setup/harness.ts";
-import { anthropicStandIn, customerCost, standIn, tracedExport } from "../setup/otlp-instrumented.ts";
+import { anthropicStandIn, customerCost, queuedSince, standIn, tracedExport } from "../setup/otlp-instrumented.ts";
 
 /**
  * OpenInference's real instrumentations (the ones behind Arize Phoenix) around the real Anthropic and
@@ -91,13 +91,6 @@ const anthropic = (provider: NodeTracerProvider | undefined) =>
 const openai = () => new OpenAI({ apiKey: "sk-test", baseURL: `${openaiVendor.url}/v1` });
 const hello = [{ role: "user" as const, content: "Hello" }];
 
-/** The transactions the gateway queued for this organization from the log line `since` on. */
-const queuedSince = (since: number) =>
-  gateway.logger.lines
-    .slice(since)
-    .filter((line) => line.message.startsWith("POST /v1/traces") && line.fields?.organization_id === org.organizationId)
-    .reduce((sum, line) => sum + Number(line.fields?.events_queued ?? 0), 0);
-
 describe("OpenInference (JavaScript), LLM spans read in full, exact and once", () => {
   const cached = {
     input_tokens: 300,
@@ -128,7 +121,7 @@ describe("OpenInference (JavaScript), LLM spans read in full, exact and once", (
       anthropicInstrumentation.setTracerProvider(provider);
       await anthropic(provider).messages.create({ model: SONNET_4, max_tokens: 1024, messages: hello });
     });
-    expect(queuedSince(since)).toBe(1);
+    expect(queuedSince(gateway.logger, org.organizationId, since)).toBe(1);
     await priceQueued(topic, org.organizationId, 1);
     expect(await customerCost(target(), customer)).toEqual({ cost_nanos: cachedNanos, transactions: 1 });
   });

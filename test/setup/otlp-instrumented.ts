@@ -139,3 +139,14 @@ export const anthropicStandIn = (model: string) =>
       ["message_stop", { type: "message_stop" }],
     ]);
   });
+
+/** The transactions a test gateway queued for an organization's exports from its log line `since` on. */
+export const queuedSince = (
+  logger: { lines: Array<{ message: string; fields?: Record<string, unknown> }> },
+  organizationId: string,
+  since: number,
+) =>
+  logger.lines
+    .slice(since)
+    .filter((line) => line.message.startsWith("POST /v1/traces") && line.fields?.organization_id === organizationId)
+    .reduce((sum, line) => sum + Number(line.fields?.events_queued ?? 0), 0);

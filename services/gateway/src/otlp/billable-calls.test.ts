@@ -131,4 +131,35 @@ describe("one call, billed once", () => {
     now = 2000;
     expect(billed(billableCalls([outer()], {}, "org-a", recent))).toHaveLength(1);
   });
+
+  it("fills the inner span's missing cache count from its wrapper when both report the same call", () => {
+    const openai = { "gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-4o-mini" };
+    const wrapper = span("00000000000000a1", "", {
+      ...openai,
+      "gen_ai.provider.name": "openai",
+      "gen_ai.usage.input_tokens": 2006,
+      "gen_ai.usage.output_tokens": 300,
+      "gen_ai.usage.cache_read.input_tokens": 1920,
+    });
+    const innerOf = (input: number) =>
+      span("00000000000000b1", "00000000000000a1", {
+        ...openai,
+        "gen_ai.system": "openai",
+        "gen_ai.response.id": "chatcmpl-1",
+        "gen_ai.usage.input_tokens": input,
+        "gen_ai.usage.output_tokens": 300,
+      });
+    const metrics = (calls: ReturnType<typeof billableCalls>) =>
+      calls.map(
+        ({ verdict }) =>
+          verdict.kind === "transaction" && (verdict.transaction.usage as Array<{ metrics: unknown }>)[0]?.metrics,
+      );
+    expect(metrics(billableCalls([innerOf(2006), wrapper], {}, "org", recentCalls()))).toEqual([
+      { input_tokens: 2006, output_tokens: 300, total_tokens: 2306, cache_read_input_tokens: 1920 },
+    ]);
+    // Not the same counts: not taken as the same report.
+    expect(metrics(billableCalls([innerOf(2000), wrapper], {}, "org", recentCalls()))).toEqual([
+      { input_tokens: 2000, output_tokens: 300, total_tokens: 2300 },
+    ]);
+  });
 });

@@ -9,6 +9,8 @@ export type CallVerdict = Exclude<SpanVerdict, { kind: "ignored" }>;
  * The model calls of one export to bill or to reject, each once: a model-call span known to wrap another
  * model-call span (in this export or an earlier one) is neither billed nor rejected, since its call is
  * billed from the inner span; a span whose wrapper was billed first takes the wrapper's transaction id.
+ * An inner span that lacks counts its only wrapper in the export has (cache, reasoning, modalities), for
+ * the same input and output, is billed with them.
  */
 export function billableCalls(
   spans: readonly DecodedSpan[],
@@ -21,7 +23,15 @@ export function billableCalls(
     const verdict = spanToTransaction(span, settings);
     if (verdict.kind !== "ignored") verdicts.set(span, verdict);
   }
-  noteWrappers(recent, organization, spans, new Set(verdicts.keys()));
+  const wrapperOf = noteWrappers(recent, organization, spans, new Set(verdicts.keys()));
+  // A wrapper around one call only is another report of it: the call may take the parts it lacks from it.
+  const wrapped = new Map<DecodedSpan, number>();
+  for (const wrapper of wrapperOf.values()) wrapped.set(wrapper, (wrapped.get(wrapper) ?? 0) + 1);
+  for (const [span, wrapper] of wrapperOf) {
+    if (wrapped.get(wrapper) === 1 && verdicts.get(span)?.kind === "transaction") {
+      verdicts.set(span, spanToTransaction(span, settings, wrapper) as CallVerdict);
+    }
+  }
   const calls: Array<{ span: DecodedSpan; verdict: CallVerdict }> = [];
   for (const [span, verdict] of verdicts) {
     if (verdict.kind === "rejected") {

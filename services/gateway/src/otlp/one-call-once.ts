@@ -106,20 +106,26 @@ const MAX_ANCESTRY = 64;
 /**
  * Notes, for the model-call spans `calls` of one export, every model call each descends from within the
  * export (through spans of any kind), and each one's parent whatever it is (for exports to come).
+ * Returns each call's nearest model-call ancestor in the export, for those that have one.
  */
 export function noteWrappers(
   recent: RecentCalls,
   organization: string,
   spans: readonly DecodedSpan[],
   calls: ReadonlySet<DecodedSpan>,
-): void {
+): Map<DecodedSpan, DecodedSpan> {
   const byId = new Map(spans.map((span) => [`${span.traceId}/${span.spanId}`, span]));
+  const nearest = new Map<DecodedSpan, DecodedSpan>();
   for (const call of calls) {
     recent.noteWrapper(organization, call.traceId, call.parentSpanId);
     let parent = byId.get(`${call.traceId}/${call.parentSpanId}`);
     for (let depth = 0; parent !== undefined && depth < MAX_ANCESTRY; depth++) {
-      if (calls.has(parent)) recent.noteWrapper(organization, parent.traceId, parent.spanId);
+      if (calls.has(parent)) {
+        recent.noteWrapper(organization, parent.traceId, parent.spanId);
+        if (!nearest.has(call)) nearest.set(call, parent);
+      }
       parent = byId.get(`${parent.traceId}/${parent.parentSpanId}`);
     }
   }
+  return nearest;
 }

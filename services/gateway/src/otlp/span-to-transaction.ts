@@ -108,12 +108,17 @@ function isModelCall(span: DecodedSpan): boolean {
  * conventions count cache reads and writes inside the input and reasoning inside the output). The
  * transaction is not judged here: the caller validates it as any transaction is (`validateTransaction`).
  */
-export function spanToTransaction(span: DecodedSpan, settings: OrganizationOtelSettings = {}): SpanVerdict {
+export function spanToTransaction(
+  span: DecodedSpan,
+  settings: OrganizationOtelSettings = {},
+  sameCall?: DecodedSpan,
+): SpanVerdict {
   if (!isModelCall(span)) return { kind: "ignored" };
   const provider = providerOf(firstOf(span, PROVIDER_ATTRIBUTES)) ?? "custom";
   const model = firstOf(span, MODEL_ATTRIBUTES);
   if (model === undefined) return { kind: "rejected", reason: `no model (${MODEL_ATTRIBUTES.join(", ")})` };
   const counts = countsOf(span);
+  if (sameCall) fillParts(counts, countsOf(sameCall));
   if (counts.input === undefined && counts.output === undefined) {
     return { kind: "rejected", reason: `no token usage (${USAGE_NAMES})` };
   }
@@ -159,6 +164,35 @@ function countsOf(span: DecodedSpan): Counts {
     if (value !== undefined) counts[entry.count] = readOf(entry, value, span);
   }
   return counts;
+}
+
+/** A count of the parts (cache, reasoning, modalities): what another span of the same call may fill. */
+const PARTS: readonly CountName[] = COUNT_ATTRIBUTES.map(({ count }) => count).filter(
+  (count, index, all) => count !== "input" && count !== "output" && all.indexOf(count) === index,
+);
+
+/** Input and output in the conventions' sense (cache inside the input, reasoning inside the output). */
+function wholes(counts: Counts): [number, number] | undefined {
+  const { input, output } = counts;
+  if (!input || !output || !isCount(input.value) || !isCount(output.value)) return undefined;
+  return [
+    input.value + (input.inside === false ? countOf(counts.cacheRead) + countOf(counts.cacheWrite) : 0),
+    output.value + (output.inside === false ? countOf(counts.reasoning) : 0),
+  ];
+}
+
+/**
+ * The parts `counts` lacks, from `other`, the counts of another span reporting the same call (its wrapper
+ * in the same export), when both report the same input and output: an instrumentation that does not
+ * export cached tokens, inside one that does, is billed with them.
+ */
+function fillParts(counts: Counts, other: Counts) {
+  const own = wholes(counts);
+  const theirs = wholes(other);
+  if (!own || !theirs || own[0] !== theirs[0] || own[1] !== theirs[1]) return;
+  for (const part of PARTS) {
+    if (counts[part] === undefined && other[part] !== undefined) counts[part] = other[part];
+  }
 }
 
 const readOf = (entry: CountAttribute, value: AttributeValue, span: DecodedSpan): Read => ({
