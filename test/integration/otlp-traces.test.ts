@@ -111,6 +111,37 @@ describe("POST /v1/traces answers as OTLP/HTTP requires", () => {
     expect(get.headers.get("allow")).toBe("POST");
   });
 
+  it("names each model-call span of any dialect that it cannot read, and why", async () => {
+    const llm = { "openinference.span.kind": "LLM", "llm.model_name": "gpt-4o-mini", "llm.provider": "openai" };
+    const response = await post(
+      JSON.stringify(
+        jsonRequest([
+          jsonSpan("00000000000000b1", llm),
+          jsonSpan("00000000000000b2", { ...llm, "llm.token_count.prompt": "300", "llm.token_count.completion": 5 }),
+          jsonSpan("00000000000000b3", {
+            ...chatAttributes("msg-cache-above-input"),
+            "gen_ai.provider.name": "anthropic",
+            "gen_ai.usage.cache_read.input_tokens": 8000,
+          }),
+          jsonSpan("00000000000000b4", { "openinference.span.kind": "CHAIN", "llm.token_count.prompt": 9 }),
+        ]),
+      ),
+      { "content-type": "application/json", "x-api-key": org.apiKey },
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.partialSuccess.rejectedSpans).toBe("3");
+    const message: string = body.partialSuccess.errorMessage;
+    expect(message).toContain(`span ${TRACE}/00000000000000b1: no token usage (gen_ai.usage.input_tokens,`);
+    expect(message).toContain("llm.token_count.prompt");
+    expect(message).toContain(`span ${TRACE}/00000000000000b2: validation failed: usage.0.metrics.input_tokens`);
+    expect(message).toContain(
+      `span ${TRACE}/00000000000000b3: gen_ai.usage.input_tokens (12) is less than its cache reads and writes (8000)`,
+    );
+    expect(message).not.toContain("00000000000000b4");
+    expect(await topic.pull(1, 2_000)).toEqual([]);
+  });
+
   it("takes the model calls, ignores other spans and rejects what cannot be a transaction, saying why", async () => {
     const response = await post(
       JSON.stringify(
