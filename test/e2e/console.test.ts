@@ -1,53 +1,30 @@
-import { operatorChange } from "@usage-ingestion/audit";
 import { CONSOLE_CSP } from "@usage-ingestion/gateway";
-import { inviteMember } from "@usage-ingestion/members";
-import { createOrganization } from "@usage-ingestion/organizations";
-import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityViolations, launchChromium, pageProblems, signInToConsole } from "../setup/console-browser.ts";
+import { consoleFixture } from "../setup/console.ts";
+import { accessibilityViolations } from "../setup/console-browser.ts";
 import { validTransaction } from "../setup/fixtures.ts";
-import { firestore, pullableTopic, uniqueId } from "../setup/harness.ts";
-import { signInFixture } from "../setup/sign-in.ts";
 
 // The console in Chromium, signed in through the development provider as an owner of two organizations,
 // an admin and a viewer of one.
-const owner = `${uniqueId("owner")}@example.com`;
-const admin = `${uniqueId("admin")}@example.com`;
-const viewer = `${uniqueId("viewer")}@example.com`;
-const org = uniqueId("org");
-const other = uniqueId("other");
-let fixture: Awaited<ReturnType<typeof signInFixture>>;
-let browser: Browser;
+let world: Awaited<ReturnType<typeof consoleFixture>>;
+let fixture: Awaited<ReturnType<typeof consoleFixture>>["gateway"];
+let org: string;
+let other: string;
+let owner: string;
+let admin: string;
+let viewer: string;
 
 beforeAll(async () => {
-  const topic = await pullableTopic();
-  fixture = await signInFixture(
-    [owner, admin, viewer].map((email) => ({ email, emailVerified: true })),
-    { ingestTopic: topic.topicName },
-  );
-  await createOrganization(firestore(), org, "Console test");
-  await createOrganization(firestore(), other, "Second organization");
-  const change = operatorChange("test");
-  await inviteMember(firestore(), org, owner, "owner", change);
-  await inviteMember(firestore(), other, owner, "owner", change);
-  await inviteMember(firestore(), org, admin, "admin", change);
-  await inviteMember(firestore(), org, viewer, "viewer", change);
-  browser = await launchChromium();
+  world = await consoleFixture();
+  fixture = world.gateway;
+  ({ org, other } = world);
+  ({ owner, admin, viewer } = world.people);
 }, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await fixture?.close();
-});
+afterAll(() => world?.close());
 
-async function signedIn(email: string, path?: string): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const problems = pageProblems(page, (text) => text.includes("401"));
-  await signInToConsole(page, fixture.baseUrl, email, path);
-  return { page, problems };
-}
+const signedIn = (email: string, path?: string) => world.signedIn(email, path);
 
-describe("the console's frame", () => {
+describe("the console's frame", { timeout: 90_000 }, () => {
   it("is served with a strict Content-Security-Policy and no inline script", async () => {
     const response = await fetch(`${fixture.baseUrl}/console`);
     expect(response.status).toBe(200);
@@ -101,7 +78,7 @@ const sendUsage = (key: string) =>
     body: JSON.stringify(validTransaction()),
   });
 
-describe("Settings, then API Keys", () => {
+describe("Settings, then API Keys", { timeout: 90_000 }, () => {
   it("creates a key shown once that sends usage (202), and disabling it refuses it (401)", async () => {
     const { page, problems } = await signedIn(admin, `/console?org=${org}`);
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "API Keys" }).click();
@@ -113,10 +90,11 @@ describe("Settings, then API Keys", () => {
     expect(secret).toMatch(/^usk_/);
     await page.getByRole("button", { name: "Copy" }).waitFor();
     await page.getByText("it will not be shown again").waitFor();
+    const row = page.getByRole("row").filter({ hasText: "ci pipeline" });
+    await row.waitFor();
     const headers = await page.getByRole("table").getByRole("columnheader").allInnerTexts();
     for (const header of ["Name", "Prefix", "Scope", "Status", "Created", "Last used"])
       expect(headers).toContain(header);
-    const row = page.getByRole("row").filter({ hasText: "ci pipeline" });
     const prefix = (await row.getByRole("cell").nth(1).textContent()) ?? "";
     expect(prefix.length).toBeGreaterThan(4);
     expect(secret.startsWith(prefix)).toBe(true);

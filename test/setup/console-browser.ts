@@ -29,6 +29,8 @@ export async function signInToConsole(page: Page, baseUrl: string, email: string
  * the page itself keeps refusing inline script.
  */
 export async function accessibilityViolations(page: Page) {
+  // Once the page has what it loads: the console marks main busy meanwhile.
+  await page.locator("main:not([aria-busy])").waitFor();
   await page.evaluate(AXE);
   return page.evaluate(async () => {
     type Violation = { id: string; help: string; nodes: Array<{ target: string[] }> };

@@ -2,12 +2,18 @@ import { useSession } from "./api.ts";
 import type { Me, Page } from "./context.ts";
 import { fill, h } from "./dom.ts";
 import { apiKeysPage } from "./pages/api-keys.ts";
+import { costsPage } from "./pages/costs.ts";
+import { transactionsPage } from "./pages/transactions.ts";
+import { unpricedPage } from "./pages/unpriced.ts";
 import type { ConsolePath } from "./paths.ts";
 import { routeWith } from "./route.ts";
 import { showPage, showSignedOut } from "./shell.ts";
 
 /** Each page of the console by its path (paths.ts names them all). */
 const PAGES: Partial<Record<ConsolePath, Page>> = {
+  costs: costsPage,
+  transactions: transactionsPage,
+  unpriced: unpricedPage,
   "settings/api-keys": apiKeysPage,
 };
 

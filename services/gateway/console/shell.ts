@@ -129,6 +129,7 @@ export async function showPage(app: HTMLElement, me: Me, pages: Partial<Record<C
   };
   const page = pages[route.page];
   main.setAttribute("aria-busy", "true");
+  fill(main, h("h1", {}, entry.name), h("p", { class: "muted" }, "Loading…"));
   try {
     if (page) await page(context, main);
     else fill(main, h("h1", {}, entry.name), notice("This page is not in the console yet."));

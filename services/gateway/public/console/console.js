@@ -13,7 +13,7 @@ var ApiError = class extends Error {
   details;
   /** The message with each field's complaint, as one line a person can act on. */
   describe() {
-    const fields = this.details.map((detail) => `${detail.field ?? "body"}: ${detail.message ?? detail.code ?? ""}`);
+    const fields = this.details.map((detail2) => `${detail2.field ?? "body"}: ${detail2.message ?? detail2.code ?? ""}`);
     return fields.length > 0 ? `${this.message} (${fields.join("; ")})` : this.message;
   }
 };
@@ -53,6 +53,12 @@ async function call(method, path, options = {}) {
 }
 var get = (path) => call("GET", path);
 var orgPath = (org, rest = "") => `/v1/orgs/${encodeURIComponent(org)}${rest}`;
+function withQuery(path, query) {
+  const params = new URLSearchParams();
+  for (const [name, entry] of Object.entries(query)) if (entry) params.set(name, entry);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 // services/gateway/console/dom.ts
 function append(parent, children) {
@@ -71,6 +77,12 @@ function setAttributes(element, attrs) {
 }
 function h(tag, attrs = {}, ...children) {
   const element = document.createElement(tag);
+  setAttributes(element, attrs);
+  append(element, children);
+  return element;
+}
+function svg(tag, attrs = {}, ...children) {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", tag);
   setAttributes(element, attrs);
   append(element, children);
   return element;
@@ -133,6 +145,7 @@ function table(caption, headers, rows) {
     )
   );
 }
+var numberCell = (...children) => h("td", { class: "number" }, ...children);
 var notice = (text, kind = "info") => h("p", { class: kind, role: kind === "error" ? "alert" : "status" }, text);
 function time(iso) {
   if (!iso) return h("span", { class: "muted" }, "never");
@@ -328,6 +341,313 @@ var apiKeysPage = async ({ org }, into) => {
   await load();
 };
 
+// services/gateway/console/chart.ts
+var COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000"];
+var OTHER = "other";
+var GREY = "#8c959f";
+function stackedBarChart(chart) {
+  const width = 800;
+  const height = 260;
+  const left = 70;
+  const bottom = 24;
+  const totals = chart.bars.map((_, bar) => chart.series.reduce((sum, each) => sum + (each.values[bar] ?? 0), 0));
+  const max = Math.max(...totals, 0);
+  const slot = (width - left) / Math.max(chart.bars.length, 1);
+  const barWidth = Math.max(Math.min(slot * 0.7, 48), 2);
+  const scale = max > 0 ? (height - bottom - 10) / max : 0;
+  const colour = (index, name) => name === OTHER ? GREY : COLOURS[index % COLOURS.length];
+  const every = Math.ceil(chart.bars.length / 10);
+  const drawing = svg(
+    "svg",
+    { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": chart.label },
+    svg("line", { x1: left, y1: height - bottom, x2: width, y2: height - bottom, stroke: "#59636e" }),
+    svg("text", { x: left - 6, y: 14, "text-anchor": "end", "font-size": 11, fill: "#1f2328" }, chart.format(max)),
+    svg(
+      "text",
+      { x: left - 6, y: height - bottom, "text-anchor": "end", "font-size": 11, fill: "#1f2328" },
+      chart.format(0)
+    ),
+    chart.bars.map((label, bar) => {
+      const x = left + slot * bar + (slot - barWidth) / 2;
+      let y = height - bottom;
+      const segments = chart.series.map((each, index) => {
+        const amount = each.values[bar] ?? 0;
+        const tall = amount * scale;
+        y -= tall;
+        return amount > 0 ? svg(
+          "rect",
+          { x, y, width: barWidth, height: Math.max(tall, 0.5), fill: colour(index, each.name) },
+          svg("title", {}, `${label}, ${each.name}: ${chart.format(amount)}`)
+        ) : null;
+      });
+      const tick = bar % every === 0 ? svg(
+        "text",
+        { x: x + barWidth / 2, y: height - 6, "text-anchor": "middle", "font-size": 11, fill: "#1f2328" },
+        label.slice(5)
+      ) : null;
+      return [segments, tick];
+    })
+  );
+  return h(
+    "figure",
+    { class: "chart" },
+    drawing,
+    h(
+      "ul",
+      { class: "legend", "aria-label": "Legend" },
+      chart.series.map((each, index) => h("li", {}, swatch(colour(index, each.name)), h("bdi", {}, each.name)))
+    )
+  );
+}
+function swatch(colour) {
+  const sample = h("span", { class: "swatch", "aria-hidden": "true" });
+  sample.style.backgroundColor = colour;
+  return sample;
+}
+
+// services/gateway/console/money.ts
+var DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
+var grouped = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+function exactUsd(decimal) {
+  const match = DECIMAL.exec(String(decimal ?? "").trim());
+  if (!match) return decimal === null || decimal === void 0 ? "" : String(decimal);
+  const [, minus = "", whole = "0", fraction = ""] = match;
+  const digits = fraction.replace(/0+$/, "").padEnd(2, "0");
+  const zero = !/[1-9]/.test(whole + fraction);
+  return `${minus && !zero ? "-" : ""}$${grouped(whole.replace(/^0+(?=\d)/, ""))}.${digits}`;
+}
+var count = (value2) => (value2 ?? 0).toLocaleString();
+
+// services/gateway/console/range.ts
+var PRESETS = [
+  ["today", "Today"],
+  ["7d", "Last 7 days"],
+  ["month", "This month"],
+  ["last-month", "Last month"],
+  ["custom", "Custom"]
+];
+var pad = (value2) => String(value2).padStart(2, "0");
+var dayOf = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+var startOf = (day) => {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(year, month - 1, date);
+};
+var addDays = (date, days) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+var DAY = /^\d{4}-\d{2}-\d{2}$/;
+var timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+function rangeOf(params, now = /* @__PURE__ */ new Date()) {
+  const preset = params.get("range") ?? "7d";
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  let first;
+  let last;
+  if (preset === "today") [first, last] = [today, today];
+  else if (preset === "month") [first, last] = [new Date(today.getFullYear(), today.getMonth(), 1), today];
+  else if (preset === "last-month") {
+    first = new Date(today.getFullYear(), today.getMonth() - 1, 1);
+    last = new Date(today.getFullYear(), today.getMonth(), 0);
+  } else if (preset === "custom" && DAY.test(params.get("from") ?? "") && DAY.test(params.get("to") ?? "")) {
+    first = startOf(params.get("from"));
+    last = startOf(params.get("to"));
+  } else [first, last] = [addDays(today, -6), today];
+  if (last < first) [first, last] = [last, first];
+  return {
+    preset: preset === "custom" || PRESETS.some(([name]) => name === preset) ? preset : "7d",
+    fromDay: dayOf(first),
+    toDay: dayOf(last),
+    from: first.toISOString(),
+    to: addDays(last, 1).toISOString()
+  };
+}
+
+// services/gateway/console/pages/report-controls.ts
+var FIXED = [
+  { param: "billable_customer_id", label: "Customer" },
+  { param: "provider", label: "Provider" },
+  { param: "model", label: "Model" },
+  { param: "model_tier", label: "Tier" }
+];
+async function reportFields(org) {
+  const { dimensions } = await get(orgPath(org));
+  return [...FIXED, ...dimensions.map((name) => ({ param: `context.${name}`, label: name }))];
+}
+function filtersOf(params, fields) {
+  const filters = {};
+  for (const { param } of fields) {
+    const filter = params.get(param);
+    if (filter) filters[param] = filter;
+  }
+  return filters;
+}
+function reportControls(context, options) {
+  const { params } = context;
+  const preset = select("range", PRESETS, options.range.preset);
+  const from = h("input", { type: "date", name: "from", value: options.range.fromDay });
+  const to = h("input", { type: "date", name: "to", value: options.range.toDay });
+  const customDays = h("div", { class: "fields", hidden: options.range.preset !== "custom" }, [
+    field("From", from),
+    field("To (inclusive)", to)
+  ]);
+  preset.addEventListener("change", () => {
+    customDays.hidden = preset.value !== "custom";
+  });
+  const group = options.groupBy === void 0 ? void 0 : select(
+    "group_by",
+    options.fields.map((each) => [each.param, each.label]),
+    options.groupBy
+  );
+  const filters = options.fields.map((each) => {
+    const input = h("input", { name: each.param, value: params.get(each.param) ?? "", autocomplete: "off" });
+    return { param: each.param, input, block: field(each.label, input) };
+  });
+  const status = options.status ? select(
+    "status",
+    [
+      ["", "any"],
+      ["priced", "priced"],
+      ["unpriced", "unpriced"],
+      ["duplicate", "duplicate"],
+      ["conflict", "conflict"]
+    ],
+    params.get("status") ?? ""
+  ) : void 0;
+  const form = h(
+    "form",
+    {
+      class: "panel",
+      "aria-label": "Report",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const custom = preset.value === "custom";
+        const changes = {
+          range: preset.value,
+          from: custom ? from.value : void 0,
+          to: custom ? to.value : void 0,
+          page_token: void 0,
+          record: void 0
+        };
+        if (group) changes.group_by = group.value;
+        if (status) changes.status = status.value;
+        for (const filter of filters) changes[filter.param] = filter.input.value.trim();
+        context.go(changes);
+      }
+    },
+    h(
+      "div",
+      { class: "fields" },
+      field("Range", preset, `Days in ${timeZone()}`),
+      customDays,
+      group && field("Group by", group)
+    ),
+    h("h2", { class: "small" }, "Filters (exact values)"),
+    h(
+      "div",
+      { class: "fields" },
+      filters.map((filter) => filter.block),
+      status && field("Status", status)
+    ),
+    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Apply"))
+  );
+  return form;
+}
+
+// services/gateway/console/pages/costs.ts
+var SERIES = 7;
+var AXIS = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumSignificantDigits: 4 });
+var costsPage = async (context, into) => {
+  const { org, params } = context;
+  const fields = await reportFields(org.id);
+  const range = rangeOf(params);
+  const asked = params.get("group_by") ?? "model";
+  const groupBy = fields.some((each) => each.param === asked) ? asked : "model";
+  const label = fields.find((each) => each.param === groupBy)?.label ?? groupBy;
+  const query = { org: org.id, from: range.from, to: range.to, ...filtersOf(params, fields) };
+  const [grouped2, byDay] = await Promise.all([
+    get(withQuery("/usage/costs", { ...query, group_by: groupBy })),
+    get(withQuery("/usage/costs", { ...query, group_by: `day,${groupBy}`, limit: "10000" }))
+  ]);
+  const totals = grouped2.totals;
+  const csv = withQuery("/usage/costs", { ...query, group_by: groupBy, format: "csv" });
+  const name = (group) => group.key[groupBy] ?? "(none)";
+  const top = grouped2.groups.slice(0, SERIES).map(name);
+  const days = [...new Set(byDay.groups.map((group) => group.key.day))].sort();
+  const seriesNames = grouped2.groups.length > SERIES ? [...top, OTHER] : top;
+  const series = seriesNames.map((seriesName) => ({ name: seriesName, values: days.map(() => 0) }));
+  for (const group of byDay.groups) {
+    const at = seriesNames.indexOf(top.includes(name(group)) ? name(group) : OTHER);
+    const entry = series[at];
+    if (entry)
+      entry.values[days.indexOf(group.key.day)] = (entry.values[days.indexOf(group.key.day)] ?? 0) + Number(group.cost_usd);
+  }
+  fill(
+    into,
+    h("h1", {}, "Costs"),
+    reportControls(context, { fields, range, groupBy }),
+    h(
+      "section",
+      { class: "totals", "aria-label": "Totals" },
+      h(
+        "div",
+        {},
+        h("span", { class: "muted" }, "Cost"),
+        h("span", { class: "figure", id: "total-cost" }, exactUsd(totals.cost_usd))
+      ),
+      h(
+        "div",
+        {},
+        h("span", { class: "muted" }, "Transactions"),
+        h("span", { class: "figure" }, count(totals.transactions))
+      ),
+      h(
+        "div",
+        {},
+        h("span", { class: "muted" }, "Unpriced"),
+        h("span", { class: "figure" }, count(totals.unpriced_transactions))
+      ),
+      h(
+        "div",
+        {},
+        h("span", { class: "muted" }, "Conflicts"),
+        h("span", { class: "figure" }, count(totals.conflict_transactions))
+      )
+    ),
+    h("h2", {}, `Cost per UTC day by ${label}`),
+    days.length === 0 ? h("p", {}, "Nothing in this range.") : stackedBarChart({
+      bars: days,
+      series,
+      format: (amount) => AXIS.format(amount),
+      label: `Cost per day, stacked by ${label}, from ${range.fromDay} to ${range.toDay}`
+    }),
+    h("h2", {}, `By ${label}`),
+    h(
+      "div",
+      { class: "actions" },
+      h("a", { href: csv, download: `costs-${org.id}-${range.fromDay}-${range.toDay}.csv` }, "Download CSV")
+    ),
+    table(
+      `Costs by ${label}`,
+      [
+        label,
+        ["Cost (USD)", "number"],
+        ["Transactions", "number"],
+        ["Unpriced", "number"],
+        ["Conflicts", "number"],
+        ["Input tokens", "number"],
+        ["Output tokens", "number"]
+      ],
+      grouped2.groups.map((group) => [
+        value(name(group)),
+        numberCell(exactUsd(group.cost_usd)),
+        numberCell(count(group.transactions)),
+        numberCell(count(group.unpriced_transactions)),
+        numberCell(count(group.conflict_transactions)),
+        numberCell(count(group.quantities.input_tokens)),
+        numberCell(count(group.quantities.output_tokens))
+      ])
+    ),
+    grouped2.next_page_token ? h("p", { class: "muted" }, "More groups than shown: narrow the range or filter; the CSV holds them all.") : null
+  );
+};
+
 // services/gateway/console/paths.ts
 var CONSOLE_PAGES = [
   { path: "costs", name: "Costs", settings: false },
@@ -372,6 +692,287 @@ function navigate(href, options = {}) {
   else history.pushState(null, "", href);
   onChange();
 }
+
+// services/gateway/console/pages/transactions.ts
+var PAGE_SIZE = "50";
+var WHY = {
+  priced: "priced from the rates below",
+  unpriced: "not priced",
+  duplicate: "a repeat of a transaction already billed (same transaction_id and content): not billed again",
+  conflict: "reuses a transaction_id with other content: never billed, listed to be looked into"
+};
+var customerOf = (record) => record.context?.billable_customer_id ?? null;
+var json = (data) => h("pre", { class: "json" }, JSON.stringify(data, null, 2));
+function detail(context, record) {
+  const back = hrefOf(
+    "transactions",
+    (() => {
+      const params = new URLSearchParams(context.params);
+      params.delete("record");
+      return params;
+    })()
+  );
+  const status = `${record.status}: ${WHY[record.status] ?? ""}${record.unpriced_reason ? ` (${record.unpriced_reason})` : ""}`;
+  return [
+    h("p", {}, h("a", { href: back, "data-route": true }, "Back to the list")),
+    h("h1", {}, "Transaction ", value(record.message_id)),
+    h(
+      "dl",
+      { class: "facts" },
+      h("dt", {}, "Received"),
+      h("dd", {}, time(record.received_at)),
+      h("dt", {}, "Provider"),
+      h("dd", {}, value(record.provider)),
+      h("dt", {}, "Model"),
+      h("dd", {}, value(record.model)),
+      h("dt", {}, "Tier"),
+      h("dd", {}, value(record.model_tier)),
+      h("dt", {}, "Status"),
+      h("dd", { id: "record-status" }, status),
+      h("dt", {}, "Cost"),
+      h("dd", { id: "record-cost" }, record.cost_usd === null ? "none" : exactUsd(record.cost_usd)),
+      h("dt", {}, "Transaction id"),
+      h("dd", {}, value(record.transaction_id)),
+      record.duplicate_of ? [h("dt", {}, "Billed as"), h("dd", {}, value(record.duplicate_of))] : null
+    ),
+    h("h2", {}, "Line items"),
+    record.line_items.length === 0 ? h("p", {}, "No line items: nothing was priced.") : table(
+      "Line items",
+      [
+        "Usage",
+        "Component",
+        ["Quantity", "number"],
+        "Unit",
+        ["Rate (USD)", "number"],
+        ["Cost (USD)", "number"],
+        "Rate from"
+      ],
+      record.line_items.map((item) => [
+        value(item.usage_type),
+        value(item.component),
+        numberCell(item.quantity.toLocaleString()),
+        value(item.unit),
+        numberCell(`${exactUsd(item.unit_price_usd)} per ${item.unit_price_per.toLocaleString()}`),
+        numberCell(exactUsd(item.cost_usd)),
+        value(item.price_source)
+      ])
+    ),
+    h("h2", {}, "Context"),
+    json(record.context),
+    h("h2", {}, "Usage as sent"),
+    json(record.usage),
+    record.provider_usage_raw ? [h("h2", {}, "Provider usage as sent"), json(record.provider_usage_raw)] : null
+  ];
+}
+var transactionsPage = async (context, into) => {
+  const { org, params } = context;
+  const opened = params.get("record");
+  if (opened) {
+    const record = await get(
+      withQuery(`/usage/records/${encodeURIComponent(opened)}`, { org: org.id })
+    );
+    fill(into, detail(context, record));
+    return;
+  }
+  const fields = await reportFields(org.id);
+  const range = rangeOf(params);
+  const answer = await get(
+    withQuery("/usage/records", {
+      org: org.id,
+      from: range.from,
+      to: range.to,
+      ...filtersOf(params, fields),
+      status: params.get("status") ?? void 0,
+      limit: PAGE_SIZE,
+      page_token: params.get("page_token") ?? void 0
+    })
+  );
+  const link = (changes, text) => {
+    const next = new URLSearchParams(params);
+    for (const [name, entry] of Object.entries(changes)) {
+      if (entry) next.set(name, entry);
+      else next.delete(name);
+    }
+    return h("a", { href: hrefOf("transactions", next), "data-route": true }, text);
+  };
+  fill(
+    into,
+    h("h1", {}, "Transactions"),
+    reportControls(context, { fields, range, status: true }),
+    answer.records.length === 0 ? h("p", {}, "No transactions match.") : table(
+      "Transactions, newest first",
+      ["Received", "Provider", "Model", "Customer", "Status", ["Cost (USD)", "number"], "Details"],
+      answer.records.map((record) => [
+        time(record.received_at),
+        value(record.provider),
+        value(record.model),
+        value(customerOf(record)),
+        record.unpriced_reason ? `${record.status} (${record.unpriced_reason})` : record.status,
+        numberCell(record.cost_usd === null ? "" : exactUsd(record.cost_usd)),
+        h(
+          "a",
+          {
+            href: hrefOf("transactions", { ...Object.fromEntries(params), record: record.message_id }),
+            "data-route": true,
+            "aria-label": `Open transaction ${record.message_id}`
+          },
+          "Open"
+        )
+      ])
+    ),
+    h(
+      "div",
+      { class: "actions" },
+      params.get("page_token") ? link({ page_token: void 0 }, "First page") : null,
+      answer.next_page_token ? link({ page_token: answer.next_page_token }, "Next page") : null
+    )
+  );
+};
+
+// services/gateway/console/pages/price-form.ts
+var COMPONENTS = [
+  ["input_mtok", "Input, per million tokens"],
+  ["output_mtok", "Output, per million tokens"],
+  ["cache_read_mtok", "Cached input, per million tokens"],
+  ["unit", "Per custom unit"],
+  ["per_request", "Per request"]
+];
+function priceForm(org, preset, done, label = "Add a price") {
+  const status = h("div");
+  const provider = h("input", {
+    name: "provider",
+    required: true,
+    value: preset.provider ?? "custom",
+    autocomplete: "off"
+  });
+  const model = h("input", { name: "model", required: true, value: preset.model ?? "", autocomplete: "off" });
+  const tier = h("input", { name: "model_tier", value: preset.model_tier ?? "", autocomplete: "off" });
+  const from = h("input", { name: "effective_from", type: "datetime-local" });
+  const rates = COMPONENTS.map(([key, text]) => ({
+    key,
+    input: h("input", { name: key, inputmode: "decimal", autocomplete: "off", placeholder: "0.00" }),
+    text
+  }));
+  const submit = h("button", { type: "submit", class: "primary" }, "Add price");
+  const form = h(
+    "form",
+    {
+      class: "panel",
+      "aria-label": label,
+      onsubmit: (event) => {
+        event.preventDefault();
+        const body = { provider: provider.value.trim(), model: model.value.trim() };
+        if (tier.value.trim()) body.model_tier = tier.value.trim();
+        if (from.value) body.effective_from = new Date(from.value).toISOString();
+        for (const rate of rates) {
+          const amount = rate.input.value.trim();
+          if (!amount) continue;
+          body[rate.key] = rate.key === "per_request" ? { default: amount } : amount;
+        }
+        void attempt(status, submit, async () => {
+          await call("POST", orgPath(org, "/prices"), { body });
+          form.reset();
+          await done();
+        });
+      }
+    },
+    h(
+      "div",
+      { class: "fields" },
+      field("Provider", provider),
+      field("Model", model),
+      field("Tier", tier, "empty: no tier")
+    ),
+    h("div", { class: "fields" }, field("Effective from", from, "your local time; empty: always")),
+    h(
+      "div",
+      { class: "fields" },
+      rates.map((rate) => field(rate.text, rate.input))
+    ),
+    h("div", { class: "actions" }, submit),
+    status
+  );
+  return form;
+}
+
+// services/gateway/console/pages/unpriced.ts
+var DAYS = 90;
+var unpricedPage = async ({ org }, into) => {
+  const canChange = may(org.role, "admin");
+  const status = h("div");
+  const formSlot = h("div");
+  const list = h("div");
+  async function load() {
+    const answer = await get(
+      withQuery("/usage/unpriced", { org: org.id, from: new Date(Date.now() - DAYS * 864e5).toISOString() })
+    );
+    fill(
+      list,
+      answer.unpriced.length === 0 ? h("p", {}, `Every transaction of the last ${DAYS} days has a price.`) : table(
+        "Unpriced models",
+        ["Provider", "Model", "Tier", "Why", ["Transactions", "number"], ...canChange ? ["Price"] : []],
+        answer.unpriced.map((entry) => [
+          value(entry.provider),
+          value(entry.model),
+          value(entry.model_tier),
+          entry.reason,
+          numberCell(count(entry.transactions)),
+          ...canChange ? [addPrice(entry)] : []
+        ])
+      )
+    );
+  }
+  function addPrice(entry) {
+    return h(
+      "button",
+      {
+        type: "button",
+        "aria-label": `Add price for ${entry.model}`,
+        onclick: () => {
+          const form = priceForm(org.id, entry, async () => {
+            fill(formSlot, h("p", { role: "status" }, `Price added for ${entry.model}. Reprice to price its records.`));
+          });
+          fill(formSlot, form);
+          form.querySelector("input[name=input_mtok]").focus();
+        }
+      },
+      "Add price"
+    );
+  }
+  const reprice = h(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      onclick: () => void attempt(status, reprice, async () => {
+        const result = await call("POST", orgPath(org.id, "/reprice"), { body: {} });
+        status.replaceChildren(
+          h(
+            "p",
+            { role: "status" },
+            `Repriced: ${count(result.priced.length)} of ${count(result.examined)} examined are priced now; ${count(result.still_unpriced.length)} still unpriced.`
+          )
+        );
+        await load();
+      })
+    },
+    "Reprice"
+  );
+  fill(
+    into,
+    h("h1", {}, "Unpriced"),
+    h(
+      "p",
+      { class: "muted" },
+      `Models of the last ${DAYS} days with transactions and no price. Add a price, then reprice: each record is priced with the prices in force when it was received.`
+    ),
+    list,
+    formSlot,
+    canChange ? h("div", { class: "actions" }, reprice) : readOnly(org.role, "admin"),
+    status
+  );
+  await load();
+};
 
 // services/gateway/console/shell.ts
 var TITLE = "Usage console";
@@ -485,6 +1086,7 @@ async function showPage(app2, me, pages) {
   };
   const page = pages[route.page];
   main.setAttribute("aria-busy", "true");
+  fill(main, h("h1", {}, entry.name), h("p", { class: "muted" }, "Loading…"));
   try {
     if (page) await page(context, main);
     else fill(main, h("h1", {}, entry.name), notice("This page is not in the console yet."));
@@ -498,6 +1100,9 @@ async function showPage(app2, me, pages) {
 
 // services/gateway/console/main.ts
 var PAGES = {
+  costs: costsPage,
+  transactions: transactionsPage,
+  unpriced: unpricedPage,
   "settings/api-keys": apiKeysPage
 };
 var app = document.getElementById("app");
