@@ -2,9 +2,15 @@ import { useSession } from "./api.ts";
 import type { Me, Page } from "./context.ts";
 import { fill, h } from "./dom.ts";
 import { apiKeysPage } from "./pages/api-keys.ts";
+import { auditLogPage } from "./pages/audit-log.ts";
+import { budgetsPage } from "./pages/budgets.ts";
 import { costsPage } from "./pages/costs.ts";
+import { dimensionsPage } from "./pages/dimensions.ts";
+import { membersPage } from "./pages/members.ts";
+import { pricesPage } from "./pages/prices.ts";
 import { transactionsPage } from "./pages/transactions.ts";
 import { unpricedPage } from "./pages/unpriced.ts";
+import { webhooksPage } from "./pages/webhooks.ts";
 import type { ConsolePath } from "./paths.ts";
 import { routeWith } from "./route.ts";
 import { showPage, showSignedOut } from "./shell.ts";
@@ -14,7 +20,13 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
   costs: costsPage,
   transactions: transactionsPage,
   unpriced: unpricedPage,
+  budgets: budgetsPage,
+  webhooks: webhooksPage,
+  "settings/prices": pricesPage,
+  "settings/dimensions": dimensionsPage,
   "settings/api-keys": apiKeysPage,
+  "settings/members": membersPage,
+  "settings/audit-log": auditLogPage,
 };
 
 const app = document.getElementById("app") as HTMLElement;

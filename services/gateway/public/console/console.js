@@ -341,6 +341,332 @@ var apiKeysPage = async ({ org }, into) => {
   await load();
 };
 
+// services/gateway/console/paths.ts
+var CONSOLE_PAGES = [
+  { path: "costs", name: "Costs", settings: false },
+  { path: "transactions", name: "Transactions", settings: false },
+  { path: "unpriced", name: "Unpriced", settings: false },
+  { path: "budgets", name: "Budgets", settings: false },
+  { path: "webhooks", name: "Webhooks", settings: false },
+  { path: "settings/prices", name: "Prices", settings: true },
+  { path: "settings/dimensions", name: "Dimensions", settings: true },
+  { path: "settings/api-keys", name: "API Keys", settings: true },
+  { path: "settings/members", name: "Members", settings: true },
+  { path: "settings/audit-log", name: "Audit log", settings: true }
+];
+var CONSOLE_ROOT = "/console";
+
+// services/gateway/console/route.ts
+var DEFAULT_PAGE = "costs";
+function currentRoute() {
+  const rest = location.pathname.slice(CONSOLE_ROOT.length).replace(/^\/|\/$/g, "");
+  const page = CONSOLE_PAGES.find((candidate) => candidate.path === rest)?.path ?? DEFAULT_PAGE;
+  return { page, params: new URLSearchParams(location.search) };
+}
+function hrefOf(page, params) {
+  const query = new URLSearchParams(params).toString();
+  return `${CONSOLE_ROOT}/${page}${query ? `?${query}` : ""}`;
+}
+var onChange = () => {
+};
+function routeWith(render) {
+  onChange = render;
+  window.addEventListener("popstate", () => onChange());
+  document.addEventListener("click", (event) => {
+    const link = event.target?.closest?.("a[data-route]");
+    if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(link.href);
+  });
+}
+function navigate(href, options = {}) {
+  if (options.replace) history.replaceState(null, "", href);
+  else history.pushState(null, "", href);
+  onChange();
+}
+
+// services/gateway/console/pages/audit-log.ts
+var auditLogPage = async ({ org, params }, into) => {
+  const answer = await get(
+    withQuery(orgPath(org.id, "/audit-log"), { limit: "50", page_token: params.get("page_token") ?? void 0 })
+  );
+  const changes = (entry) => entry.changes ? h(
+    "details",
+    {},
+    h("summary", {}, "Before and after"),
+    h("pre", { class: "json" }, JSON.stringify(entry.changes, null, 2))
+  ) : "";
+  fill(
+    into,
+    h("h1", {}, "Audit log"),
+    h(
+      "p",
+      { class: "muted" },
+      "Every change made through the console, the API or the admin command line, newest first. Secrets never appear here."
+    ),
+    answer.entries.length === 0 ? h("p", {}, "No changes yet.") : table(
+      "Audit log, newest first",
+      ["When", "Who", "Action", "Target", "Changes"],
+      answer.entries.map((entry) => [
+        time(entry.at),
+        [`${entry.actor.type} `, value(entry.actor.id)],
+        h("code", {}, entry.action),
+        [`${entry.target.type} `, value(entry.target.id)],
+        changes(entry)
+      ])
+    ),
+    h(
+      "div",
+      { class: "actions" },
+      params.get("page_token") ? h("a", { href: hrefOf("settings/audit-log", { org: org.id }), "data-route": true }, "First page") : null,
+      answer.next_page_token ? h(
+        "a",
+        {
+          href: hrefOf("settings/audit-log", { org: org.id, page_token: answer.next_page_token }),
+          "data-route": true
+        },
+        "Next page"
+      ) : null
+    )
+  );
+};
+
+// services/gateway/console/money.ts
+var DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
+var grouped = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+function exactUsd(decimal) {
+  const match = DECIMAL.exec(String(decimal ?? "").trim());
+  if (!match) return decimal === null || decimal === void 0 ? "" : String(decimal);
+  const [, minus = "", whole = "0", fraction = ""] = match;
+  const digits = fraction.replace(/0+$/, "").padEnd(2, "0");
+  const zero = !/[1-9]/.test(whole + fraction);
+  return `${minus && !zero ? "-" : ""}$${grouped(whole.replace(/^0+(?=\d)/, ""))}.${digits}`;
+}
+var count = (value2) => (value2 ?? 0).toLocaleString();
+
+// services/gateway/console/range.ts
+var PRESETS = [
+  ["today", "Today"],
+  ["7d", "Last 7 days"],
+  ["month", "This month"],
+  ["last-month", "Last month"],
+  ["custom", "Custom"]
+];
+var pad = (value2) => String(value2).padStart(2, "0");
+var dayOf = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+var startOf = (day) => {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(year, month - 1, date);
+};
+var addDays = (date, days) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+var DAY = /^\d{4}-\d{2}-\d{2}$/;
+var timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+function rangeOf(params, now = /* @__PURE__ */ new Date()) {
+  const preset = params.get("range") ?? "7d";
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  let first;
+  let last;
+  if (preset === "today") [first, last] = [today, today];
+  else if (preset === "month") [first, last] = [new Date(today.getFullYear(), today.getMonth(), 1), today];
+  else if (preset === "last-month") {
+    first = new Date(today.getFullYear(), today.getMonth() - 1, 1);
+    last = new Date(today.getFullYear(), today.getMonth(), 0);
+  } else if (preset === "custom" && DAY.test(params.get("from") ?? "") && DAY.test(params.get("to") ?? "")) {
+    first = startOf(params.get("from"));
+    last = startOf(params.get("to"));
+  } else [first, last] = [addDays(today, -6), today];
+  if (last < first) [first, last] = [last, first];
+  return {
+    preset: preset === "custom" || PRESETS.some(([name]) => name === preset) ? preset : "7d",
+    fromDay: dayOf(first),
+    toDay: dayOf(last),
+    from: first.toISOString(),
+    to: addDays(last, 1).toISOString()
+  };
+}
+
+// services/gateway/console/pages/budgets.ts
+var PERIODS = [
+  ["day", "day"],
+  ["week", "week (Monday to Monday)"],
+  ["month", "month"],
+  ["7d", "rolling 7 days"],
+  ["30d", "rolling 30 days"]
+];
+var scopeText = (scope) => {
+  const parts = [
+    scope.customer !== void 0 ? `customer ${scope.customer}` : "",
+    scope.provider !== void 0 ? `provider ${scope.provider}` : "",
+    scope.model !== void 0 ? `model ${scope.model}` : "",
+    scope.dimension ? `${scope.dimension.name} ${scope.dimension.value}` : ""
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : "whole organization";
+};
+var budgetsPage = async ({ org }, into) => {
+  const canChange = may(org.role, "admin");
+  const path = orgPath(org.id, "/budgets");
+  const status = h("div");
+  const formSlot = h("div");
+  const list = h("div");
+  const { dimensions } = await get(orgPath(org.id));
+  function budgetForm(existing) {
+    const name = h("input", { name: "name", maxlength: 200, value: existing?.name ?? "", autocomplete: "off" });
+    const amount = h("input", {
+      name: "amount_usd",
+      required: true,
+      inputmode: "decimal",
+      value: existing?.amount_usd ?? ""
+    });
+    const period = select("period", PERIODS, existing?.period ?? "month");
+    const zone = h("input", { name: "time_zone", value: existing?.time_zone ?? timeZone(), autocomplete: "off" });
+    const thresholds = h("input", { name: "thresholds", value: (existing?.thresholds ?? [50, 80, 100]).join(", ") });
+    const customer = h("input", { name: "customer", value: existing?.scope.customer ?? "", autocomplete: "off" });
+    const provider = h("input", { name: "provider", value: existing?.scope.provider ?? "", autocomplete: "off" });
+    const model = h("input", { name: "model", value: existing?.scope.model ?? "", autocomplete: "off" });
+    const dimension = select(
+      "dimension",
+      [["", "none"], ...dimensions.map((each) => [each, each])],
+      existing?.scope.dimension?.name ?? ""
+    );
+    const dimensionValue = h("input", {
+      name: "dimension_value",
+      value: existing?.scope.dimension?.value ?? "",
+      autocomplete: "off"
+    });
+    const submit = h("button", { type: "submit", class: "primary" }, existing ? "Save budget" : "Create budget");
+    return h(
+      "form",
+      {
+        class: "panel",
+        "aria-label": existing ? `Edit budget ${existing.name ?? existing.id}` : "New budget",
+        onsubmit: (event) => {
+          event.preventDefault();
+          const scope = {};
+          if (customer.value.trim()) scope.customer = customer.value.trim();
+          if (provider.value.trim()) scope.provider = provider.value.trim();
+          if (model.value.trim()) scope.model = model.value.trim();
+          if (dimension.value) scope.dimension = { name: dimension.value, value: dimensionValue.value };
+          const body = {
+            ...name.value.trim() ? { name: name.value.trim() } : {},
+            amount_usd: amount.value.trim(),
+            period: period.value,
+            time_zone: zone.value.trim(),
+            thresholds: thresholds.value.split(",").map((each) => Number(each.trim())).filter((each) => each > 0),
+            scope
+          };
+          void attempt(status, submit, async () => {
+            if (existing)
+              await call("PATCH", `${path}/${encodeURIComponent(existing.id)}`, {
+                body,
+                headers: { "If-Match": `"${existing.etag}"` }
+              });
+            else await call("POST", path, { body });
+            fill(formSlot);
+            await load();
+          });
+        }
+      },
+      h(
+        "div",
+        { class: "fields" },
+        field("Name", name),
+        field("Amount (USD)", amount),
+        field("Period", period),
+        field("Time zone", zone),
+        field("Thresholds (%)", thresholds, "comma separated")
+      ),
+      h("h3", {}, "Scope (empty: the whole organization)"),
+      h(
+        "div",
+        { class: "fields" },
+        field("Customer", customer),
+        field("Provider", provider),
+        field("Model", model),
+        field("Dimension", dimension),
+        field("Dimension value", dimensionValue)
+      ),
+      h("div", { class: "actions" }, submit, h("button", { type: "button", onclick: () => fill(formSlot) }, "Cancel"))
+    );
+  }
+  function actions(budget) {
+    const label = budget.name ?? budget.id;
+    const remove = h(
+      "button",
+      {
+        type: "button",
+        class: "danger",
+        "aria-label": `Delete budget ${label}`,
+        onclick: () => void attempt(status, remove, async () => {
+          await call("DELETE", `${path}/${encodeURIComponent(budget.id)}`, {
+            headers: { "If-Match": `"${budget.etag}"` }
+          });
+          await load();
+        })
+      },
+      "Delete"
+    );
+    return h(
+      "td",
+      {},
+      h(
+        "div",
+        { class: "actions" },
+        h(
+          "button",
+          { type: "button", "aria-label": `Edit budget ${label}`, onclick: () => fill(formSlot, budgetForm(budget)) },
+          "Edit"
+        ),
+        remove
+      )
+    );
+  }
+  async function load() {
+    const { budgets } = await get(`${path}?limit=1000`);
+    fill(
+      list,
+      budgets.length === 0 ? h("p", {}, "No budgets yet.") : table(
+        "Budgets",
+        [
+          "Name",
+          "Scope",
+          "Period",
+          ["Amount (USD)", "number"],
+          ["Spent (USD)", "number"],
+          ["Used", "number"],
+          "Thresholds crossed",
+          ["Forecast (USD)", "number"],
+          ...canChange ? ["Actions"] : []
+        ],
+        budgets.map((budget) => [
+          value(budget.name ?? budget.id),
+          value(scopeText(budget.scope)),
+          `${budget.period}, ${budget.time_zone}`,
+          numberCell(exactUsd(budget.amount_usd)),
+          numberCell(exactUsd(budget.spent_usd ?? "")),
+          numberCell(budget.percent === void 0 ? "" : `${budget.percent}%`),
+          (budget.thresholds_crossed ?? []).map((each) => `${each}%`).join(", ") || "none",
+          numberCell(budget.forecast_usd ? exactUsd(budget.forecast_usd) : "not yet"),
+          ...canChange ? [actions(budget)] : []
+        ])
+      )
+    );
+  }
+  fill(
+    into,
+    h("h1", {}, "Budgets"),
+    canChange ? h(
+      "div",
+      { class: "actions" },
+      h("button", { type: "button", class: "primary", onclick: () => fill(formSlot, budgetForm()) }, "New budget")
+    ) : readOnly(org.role, "admin"),
+    formSlot,
+    status,
+    list
+  );
+  await load();
+};
+
 // services/gateway/console/chart.ts
 var COLOURS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000"];
 var OTHER = "other";
@@ -403,60 +729,6 @@ function swatch(colour) {
   const sample = h("span", { class: "swatch", "aria-hidden": "true" });
   sample.style.backgroundColor = colour;
   return sample;
-}
-
-// services/gateway/console/money.ts
-var DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
-var grouped = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-function exactUsd(decimal) {
-  const match = DECIMAL.exec(String(decimal ?? "").trim());
-  if (!match) return decimal === null || decimal === void 0 ? "" : String(decimal);
-  const [, minus = "", whole = "0", fraction = ""] = match;
-  const digits = fraction.replace(/0+$/, "").padEnd(2, "0");
-  const zero = !/[1-9]/.test(whole + fraction);
-  return `${minus && !zero ? "-" : ""}$${grouped(whole.replace(/^0+(?=\d)/, ""))}.${digits}`;
-}
-var count = (value2) => (value2 ?? 0).toLocaleString();
-
-// services/gateway/console/range.ts
-var PRESETS = [
-  ["today", "Today"],
-  ["7d", "Last 7 days"],
-  ["month", "This month"],
-  ["last-month", "Last month"],
-  ["custom", "Custom"]
-];
-var pad = (value2) => String(value2).padStart(2, "0");
-var dayOf = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-var startOf = (day) => {
-  const [year, month, date] = day.split("-").map(Number);
-  return new Date(year, month - 1, date);
-};
-var addDays = (date, days) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
-var DAY = /^\d{4}-\d{2}-\d{2}$/;
-var timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-function rangeOf(params, now = /* @__PURE__ */ new Date()) {
-  const preset = params.get("range") ?? "7d";
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  let first;
-  let last;
-  if (preset === "today") [first, last] = [today, today];
-  else if (preset === "month") [first, last] = [new Date(today.getFullYear(), today.getMonth(), 1), today];
-  else if (preset === "last-month") {
-    first = new Date(today.getFullYear(), today.getMonth() - 1, 1);
-    last = new Date(today.getFullYear(), today.getMonth(), 0);
-  } else if (preset === "custom" && DAY.test(params.get("from") ?? "") && DAY.test(params.get("to") ?? "")) {
-    first = startOf(params.get("from"));
-    last = startOf(params.get("to"));
-  } else [first, last] = [addDays(today, -6), today];
-  if (last < first) [first, last] = [last, first];
-  return {
-    preset: preset === "custom" || PRESETS.some(([name]) => name === preset) ? preset : "7d",
-    fromDay: dayOf(first),
-    toDay: dayOf(last),
-    from: first.toISOString(),
-    to: addDays(last, 1).toISOString()
-  };
 }
 
 // services/gateway/console/pages/report-controls.ts
@@ -648,50 +920,278 @@ var costsPage = async (context, into) => {
   );
 };
 
-// services/gateway/console/paths.ts
-var CONSOLE_PAGES = [
-  { path: "costs", name: "Costs", settings: false },
-  { path: "transactions", name: "Transactions", settings: false },
-  { path: "unpriced", name: "Unpriced", settings: false },
-  { path: "budgets", name: "Budgets", settings: false },
-  { path: "webhooks", name: "Webhooks", settings: false },
-  { path: "settings/prices", name: "Prices", settings: true },
-  { path: "settings/dimensions", name: "Dimensions", settings: true },
-  { path: "settings/api-keys", name: "API Keys", settings: true },
-  { path: "settings/members", name: "Members", settings: true },
-  { path: "settings/audit-log", name: "Audit log", settings: true }
-];
-var CONSOLE_ROOT = "/console";
-
-// services/gateway/console/route.ts
-var DEFAULT_PAGE = "costs";
-function currentRoute() {
-  const rest = location.pathname.slice(CONSOLE_ROOT.length).replace(/^\/|\/$/g, "");
-  const page = CONSOLE_PAGES.find((candidate) => candidate.path === rest)?.path ?? DEFAULT_PAGE;
-  return { page, params: new URLSearchParams(location.search) };
-}
-function hrefOf(page, params) {
-  const query = new URLSearchParams(params).toString();
-  return `${CONSOLE_ROOT}/${page}${query ? `?${query}` : ""}`;
-}
-var onChange = () => {
+// services/gateway/console/pages/dimensions.ts
+var dimensionsPage = async ({ org }, into) => {
+  const canChange = may(org.role, "admin");
+  const path = orgPath(org.id, "/dimensions");
+  const { dimensions } = await get(path);
+  const status = h("div");
+  const current = h(
+    "ul",
+    {},
+    dimensions.map((name) => h("li", {}, h("code", {}, name)))
+  );
+  const input = h("input", { name: "dimensions", value: dimensions.join(", "), autocomplete: "off" });
+  const submit = h("button", { type: "submit", class: "primary" }, "Save dimensions");
+  const form = h(
+    "form",
+    {
+      class: "panel",
+      "aria-label": "Declared dimensions",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const names = input.value.split(",").map((name) => name.trim()).filter(Boolean);
+        void attempt(status, submit, async () => {
+          const saved = await call("PUT", path, { body: { dimensions: names } });
+          fill(
+            current,
+            saved.dimensions.map((name) => h("li", {}, h("code", {}, name)))
+          );
+          status.replaceChildren(h("p", { role: "status" }, "Saved."));
+        });
+      }
+    },
+    field("Dimensions", input, "context keys, comma separated"),
+    h("div", { class: "actions" }, submit)
+  );
+  fill(
+    into,
+    h("h1", {}, "Dimensions"),
+    h(
+      "p",
+      { class: "muted" },
+      "The context keys Costs and Transactions group and filter on, and budgets can scope to."
+    ),
+    dimensions.length === 0 ? h("p", {}, "None declared.") : current,
+    canChange ? form : readOnly(org.role, "admin"),
+    status
+  );
 };
-function routeWith(render) {
-  onChange = render;
-  window.addEventListener("popstate", () => onChange());
-  document.addEventListener("click", (event) => {
-    const link = event.target?.closest?.("a[data-route]");
-    if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigate(link.href);
+
+// services/gateway/console/pages/members.ts
+var ROLES = [
+  ["viewer", "viewer"],
+  ["admin", "admin"],
+  ["owner", "owner"]
+];
+var membersPage = async ({ org, me }, into) => {
+  const canChange = may(org.role, "owner");
+  const path = orgPath(org.id, "/members");
+  const status = h("div");
+  const list = h("div");
+  function controls(member) {
+    const role2 = select("role", ROLES, member.role);
+    role2.setAttribute("aria-label", `Role of ${member.email}`);
+    role2.addEventListener(
+      "change",
+      () => void attempt(status, null, async () => {
+        await call("PATCH", `${path}/${encodeURIComponent(member.email)}`, { body: { role: role2.value } });
+        await load();
+      }).then((done) => {
+        if (!done) role2.value = member.role;
+      })
+    );
+    const remove = h(
+      "button",
+      {
+        type: "button",
+        class: "danger",
+        "aria-label": `Remove ${member.email}`,
+        onclick: () => void attempt(status, remove, async () => {
+          await call("DELETE", `${path}/${encodeURIComponent(member.email)}`);
+          await load();
+        })
+      },
+      "Remove"
+    );
+    return h("td", {}, h("div", { class: "actions" }, role2, remove));
+  }
+  async function load() {
+    const { members } = await get(`${path}?limit=1000`);
+    fill(
+      list,
+      table(
+        "Members",
+        ["Email", "Role", "Status", "Invited by", "Joined", ...canChange ? ["Change"] : []],
+        members.map((member) => [
+          value(member.email),
+          member.role,
+          member.status,
+          value(member.invited_by ?? "(operator)"),
+          time(member.joined_at),
+          ...canChange ? [controls(member)] : []
+        ])
+      )
+    );
+  }
+  const email = h("input", { name: "email", type: "email", required: true, autocomplete: "off" });
+  const role = select("role", ROLES, "viewer");
+  const submit = h("button", { type: "submit", class: "primary" }, "Invite");
+  const invite = h(
+    "form",
+    {
+      class: "panel",
+      "aria-label": "Invite a member",
+      onsubmit: (event) => {
+        event.preventDefault();
+        void attempt(status, submit, async () => {
+          await call("POST", path, { body: { email: email.value.trim(), role: role.value } });
+          invite.reset();
+          await load();
+        });
+      }
+    },
+    h("div", { class: "fields" }, field("Email", email), field("Role", role)),
+    h("div", { class: "actions" }, submit),
+    h(
+      "p",
+      { class: "muted" },
+      "The invitation takes effect when that person signs in with this email, verified by the issuer."
+    )
+  );
+  fill(
+    into,
+    h("h1", {}, "Members"),
+    h("p", { class: "muted" }, "Signed in as ", value(me.email), `, ${org.role} of this organization.`),
+    canChange ? invite : readOnly(org.role, "owner"),
+    status,
+    list
+  );
+  await load();
+};
+
+// services/gateway/console/pages/price-form.ts
+var COMPONENTS = [
+  ["input_mtok", "Input, per million tokens"],
+  ["output_mtok", "Output, per million tokens"],
+  ["cache_read_mtok", "Cached input, per million tokens"],
+  ["unit", "Per custom unit"],
+  ["per_request", "Per request"]
+];
+function priceForm(org, preset, done, label = "Add a price") {
+  const status = h("div");
+  const provider = h("input", {
+    name: "provider",
+    required: true,
+    value: preset.provider ?? "custom",
+    autocomplete: "off"
   });
+  const model = h("input", { name: "model", required: true, value: preset.model ?? "", autocomplete: "off" });
+  const tier = h("input", { name: "model_tier", value: preset.model_tier ?? "", autocomplete: "off" });
+  const from = h("input", { name: "effective_from", type: "datetime-local" });
+  const rates = COMPONENTS.map(([key, text]) => ({
+    key,
+    input: h("input", { name: key, inputmode: "decimal", autocomplete: "off", placeholder: "0.00" }),
+    text
+  }));
+  const submit = h("button", { type: "submit", class: "primary" }, "Add price");
+  const form = h(
+    "form",
+    {
+      class: "panel",
+      "aria-label": label,
+      onsubmit: (event) => {
+        event.preventDefault();
+        const body = { provider: provider.value.trim(), model: model.value.trim() };
+        if (tier.value.trim()) body.model_tier = tier.value.trim();
+        if (from.value) body.effective_from = new Date(from.value).toISOString();
+        for (const rate of rates) {
+          const amount = rate.input.value.trim();
+          if (!amount) continue;
+          body[rate.key] = rate.key === "per_request" ? { default: amount } : amount;
+        }
+        void attempt(status, submit, async () => {
+          await call("POST", orgPath(org, "/prices"), { body });
+          form.reset();
+          await done();
+        });
+      }
+    },
+    h(
+      "div",
+      { class: "fields" },
+      field("Provider", provider),
+      field("Model", model),
+      field("Tier", tier, "empty: no tier")
+    ),
+    h("div", { class: "fields" }, field("Effective from", from, "your local time; empty: always")),
+    h(
+      "div",
+      { class: "fields" },
+      rates.map((rate) => field(rate.text, rate.input))
+    ),
+    h("div", { class: "actions" }, submit),
+    status
+  );
+  return form;
 }
-function navigate(href, options = {}) {
-  if (options.replace) history.replaceState(null, "", href);
-  else history.pushState(null, "", href);
-  onChange();
-}
+
+// services/gateway/console/pages/prices.ts
+var NOT_RATES = /* @__PURE__ */ new Set([
+  "id",
+  "etag",
+  "provider",
+  "model",
+  "model_tier",
+  "effective_from",
+  "created_at",
+  "updated_at"
+]);
+var ratesOf = (price) => Object.entries(price).filter(([key]) => !NOT_RATES.has(key)).map(([key, rate]) => `${key}: ${typeof rate === "object" ? JSON.stringify(rate) : String(rate)}`).join("; ");
+var pricesPage = async ({ org }, into) => {
+  const canChange = may(org.role, "admin");
+  const path = orgPath(org.id, "/prices");
+  const status = h("div");
+  const list = h("div");
+  async function load() {
+    const { prices } = await get(`${path}?limit=1000`);
+    fill(
+      list,
+      prices.length === 0 ? h("p", {}, "No prices of your own: transactions are priced from the platform's list and the catalog.") : table(
+        "Prices",
+        ["Provider", "Model", "Tier", "Effective from", "Rates (USD)", ...canChange ? ["Actions"] : []],
+        prices.map((price) => {
+          const remove = h(
+            "button",
+            {
+              type: "button",
+              class: "danger",
+              "aria-label": `Delete price of ${price.model}`,
+              onclick: () => void attempt(status, remove, async () => {
+                await call("DELETE", `${path}/${encodeURIComponent(price.id)}`, {
+                  headers: { "If-Match": `"${price.etag}"` }
+                });
+                await load();
+              })
+            },
+            "Delete"
+          );
+          return [
+            value(price.provider),
+            value(price.model),
+            value(price.model_tier),
+            price.effective_from ? time(price.effective_from) : "always",
+            value(ratesOf(price)),
+            ...canChange ? [remove] : []
+          ];
+        })
+      )
+    );
+  }
+  fill(
+    into,
+    h("h1", {}, "Prices"),
+    h(
+      "p",
+      { class: "muted" },
+      "Rates are USD per million tokens (*_mtok), per unit, per request. A price applies to transactions received from its effective time on."
+    ),
+    canChange ? priceForm(org.id, {}, load) : readOnly(org.role, "admin"),
+    status,
+    list
+  );
+  await load();
+};
 
 // services/gateway/console/pages/transactions.ts
 var PAGE_SIZE = "50";
@@ -829,72 +1329,6 @@ var transactionsPage = async (context, into) => {
   );
 };
 
-// services/gateway/console/pages/price-form.ts
-var COMPONENTS = [
-  ["input_mtok", "Input, per million tokens"],
-  ["output_mtok", "Output, per million tokens"],
-  ["cache_read_mtok", "Cached input, per million tokens"],
-  ["unit", "Per custom unit"],
-  ["per_request", "Per request"]
-];
-function priceForm(org, preset, done, label = "Add a price") {
-  const status = h("div");
-  const provider = h("input", {
-    name: "provider",
-    required: true,
-    value: preset.provider ?? "custom",
-    autocomplete: "off"
-  });
-  const model = h("input", { name: "model", required: true, value: preset.model ?? "", autocomplete: "off" });
-  const tier = h("input", { name: "model_tier", value: preset.model_tier ?? "", autocomplete: "off" });
-  const from = h("input", { name: "effective_from", type: "datetime-local" });
-  const rates = COMPONENTS.map(([key, text]) => ({
-    key,
-    input: h("input", { name: key, inputmode: "decimal", autocomplete: "off", placeholder: "0.00" }),
-    text
-  }));
-  const submit = h("button", { type: "submit", class: "primary" }, "Add price");
-  const form = h(
-    "form",
-    {
-      class: "panel",
-      "aria-label": label,
-      onsubmit: (event) => {
-        event.preventDefault();
-        const body = { provider: provider.value.trim(), model: model.value.trim() };
-        if (tier.value.trim()) body.model_tier = tier.value.trim();
-        if (from.value) body.effective_from = new Date(from.value).toISOString();
-        for (const rate of rates) {
-          const amount = rate.input.value.trim();
-          if (!amount) continue;
-          body[rate.key] = rate.key === "per_request" ? { default: amount } : amount;
-        }
-        void attempt(status, submit, async () => {
-          await call("POST", orgPath(org, "/prices"), { body });
-          form.reset();
-          await done();
-        });
-      }
-    },
-    h(
-      "div",
-      { class: "fields" },
-      field("Provider", provider),
-      field("Model", model),
-      field("Tier", tier, "empty: no tier")
-    ),
-    h("div", { class: "fields" }, field("Effective from", from, "your local time; empty: always")),
-    h(
-      "div",
-      { class: "fields" },
-      rates.map((rate) => field(rate.text, rate.input))
-    ),
-    h("div", { class: "actions" }, submit),
-    status
-  );
-  return form;
-}
-
 // services/gateway/console/pages/unpriced.ts
 var DAYS = 90;
 var unpricedPage = async ({ org }, into) => {
@@ -971,6 +1405,191 @@ var unpricedPage = async ({ org }, into) => {
     canChange ? h("div", { class: "actions" }, reprice) : readOnly(org.role, "admin"),
     status
   );
+  await load();
+};
+
+// services/gateway/console/pages/webhooks.ts
+var EVENTS = ["budget.threshold_crossed", "budget.forecast_exceeded"];
+async function deliveriesView(context, into, webhookId) {
+  const { org } = context;
+  const canChange = may(org.role, "admin");
+  const path = orgPath(org.id, `/webhooks/${encodeURIComponent(webhookId)}/deliveries`);
+  const status = h("div");
+  const { deliveries } = await get(withQuery(path, { limit: "100" }));
+  const back = hrefOf("webhooks", { org: org.id });
+  fill(
+    into,
+    h("p", {}, h("a", { href: back, "data-route": true }, "Back to the webhooks")),
+    h("h1", {}, "Deliveries of ", value(webhookId)),
+    status,
+    deliveries.length === 0 ? h("p", {}, "No deliveries yet.") : table(
+      "Deliveries, newest first",
+      [
+        "Event",
+        "Type",
+        "Status",
+        "Created",
+        ["Attempts", "number"],
+        "Last attempt",
+        "Last answer",
+        ...canChange ? ["Replay"] : []
+      ],
+      deliveries.map((delivery) => {
+        const replay = h(
+          "button",
+          {
+            type: "button",
+            "aria-label": `Replay delivery ${delivery.event_id}`,
+            onclick: () => void attempt(status, replay, async () => {
+              await call("POST", `${path}/${encodeURIComponent(delivery.id)}/replay`);
+              status.replaceChildren(h("p", { role: "status" }, `Delivery ${delivery.event_id} queued again.`));
+            })
+          },
+          "Replay"
+        );
+        const last = delivery.attempts.at(-1);
+        return [
+          value(delivery.event_id),
+          delivery.event_type,
+          delivery.status,
+          time(delivery.created_at),
+          numberCell(String(delivery.attempt_count)),
+          time(delivery.last_attempt_at),
+          last ? last.status_code === null ? value(last.error) : `HTTP ${last.status_code} in ${last.duration_ms} ms` : "",
+          ...canChange ? [replay] : []
+        ];
+      })
+    )
+  );
+}
+var webhooksPage = async (context, into) => {
+  const { org, params } = context;
+  const opened = params.get("webhook");
+  if (opened) return deliveriesView(context, into, opened);
+  const canChange = may(org.role, "admin");
+  const path = orgPath(org.id, "/webhooks");
+  const status = h("div");
+  const shown = h("div");
+  const list = h("div");
+  const button = (label, name, run, danger = false) => {
+    const element = h(
+      "button",
+      {
+        type: "button",
+        class: danger ? "danger" : null,
+        "aria-label": name,
+        onclick: () => void attempt(status, element, run)
+      },
+      label
+    );
+    return element;
+  };
+  function actions(webhook) {
+    const at = `${path}/${encodeURIComponent(webhook.id)}`;
+    const ifMatch = { "If-Match": `"${webhook.etag}"` };
+    const next = webhook.status === "active" ? "disabled" : "active";
+    const toggleLabel = webhook.status === "active" ? "Disable" : "Enable";
+    return h(
+      "td",
+      {},
+      h(
+        "div",
+        { class: "actions" },
+        button(toggleLabel, `${toggleLabel} webhook ${webhook.url}`, async () => {
+          await call("PATCH", at, { body: { status: next }, headers: ifMatch });
+          await load();
+        }),
+        button("Rotate secret", `Rotate secret of webhook ${webhook.url}`, async () => {
+          const answer = await call("POST", `${at}/rotate-secret`, { body: { overlap_hours: 24 } });
+          fill(
+            shown,
+            secretOnce(
+              "New signing secret",
+              answer.secret,
+              "this secret (the previous one keeps signing for 24 hours)"
+            )
+          );
+          await load();
+        }),
+        button(
+          "Delete",
+          `Delete webhook ${webhook.url}`,
+          async () => {
+            await call("DELETE", at, { headers: ifMatch });
+            await load();
+          },
+          true
+        )
+      )
+    );
+  }
+  async function load() {
+    const { webhooks } = await get(`${path}?limit=1000`);
+    fill(
+      list,
+      webhooks.length === 0 ? h("p", {}, "No webhooks yet.") : table(
+        "Webhooks",
+        ["URL", "Events", "Status", "Created", "Deliveries", ...canChange ? ["Actions"] : []],
+        webhooks.map((webhook) => [
+          value(webhook.url),
+          webhook.events.join(", "),
+          webhook.status,
+          time(webhook.created_at),
+          h(
+            "a",
+            {
+              href: hrefOf("webhooks", { org: org.id, webhook: webhook.id }),
+              "data-route": true,
+              "aria-label": `Deliveries of ${webhook.url}`
+            },
+            "Deliveries"
+          ),
+          ...canChange ? [actions(webhook)] : []
+        ])
+      )
+    );
+  }
+  function createForm() {
+    const url = h("input", { name: "url", type: "url", required: true, autocomplete: "off", placeholder: "https://" });
+    const description = h("input", { name: "description", autocomplete: "off" });
+    const events = EVENTS.map((event) => {
+      const box = h("input", { type: "checkbox", name: "events", value: event, checked: true, id: `event-${event}` });
+      return { event, box, block: h("div", {}, box, " ", h("label", { for: box.id }, event)) };
+    });
+    const submit = h("button", { type: "submit", class: "primary" }, "Create webhook");
+    const form = h(
+      "form",
+      {
+        class: "panel",
+        "aria-label": "New webhook",
+        onsubmit: (event) => {
+          event.preventDefault();
+          void attempt(status, submit, async () => {
+            const answer = await call("POST", path, {
+              body: {
+                url: url.value.trim(),
+                events: events.filter((each) => each.box.checked).map((each) => each.event),
+                ...description.value.trim() ? { description: description.value.trim() } : {}
+              }
+            });
+            form.reset();
+            fill(shown, secretOnce("Signing secret", answer.secret, "this signing secret"));
+            await load();
+          });
+        }
+      },
+      h("div", { class: "fields" }, field("URL", url), field("Description", description)),
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, "Events"),
+        events.map((each) => each.block)
+      ),
+      h("div", { class: "actions" }, submit)
+    );
+    return form;
+  }
+  fill(into, h("h1", {}, "Webhooks"), canChange ? createForm() : readOnly(org.role, "admin"), shown, status, list);
   await load();
 };
 
@@ -1103,7 +1722,13 @@ var PAGES = {
   costs: costsPage,
   transactions: transactionsPage,
   unpriced: unpricedPage,
-  "settings/api-keys": apiKeysPage
+  budgets: budgetsPage,
+  webhooks: webhooksPage,
+  "settings/prices": pricesPage,
+  "settings/dimensions": dimensionsPage,
+  "settings/api-keys": apiKeysPage,
+  "settings/members": membersPage,
+  "settings/audit-log": auditLogPage
 };
 var app = document.getElementById("app");
 async function start() {
