@@ -99,6 +99,7 @@ describe("Settings, then API Keys", { timeout: 90_000 }, () => {
     expect(prefix.length).toBeGreaterThan(4);
     expect(secret.startsWith(prefix)).toBe(true);
     expect(await row.getByRole("cell").nth(3).textContent()).toBe("active");
+    expect(await row.getByRole("cell").nth(5).textContent()).toBe(`user ${admin}`);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     expect((await sendUsage(secret)).status).toBe(202);

@@ -10,7 +10,7 @@ interface ApiKey {
   scope: string;
   status: "active" | "disabled";
   created_at: string | null;
-  created_by: string | null;
+  created_by: { type: string; id: string } | null;
   last_used_at: string | null;
 }
 
@@ -55,7 +55,7 @@ export const apiKeysPage: Page = async ({ org }, into) => {
               key.scope,
               key.status,
               time(key.created_at),
-              value(key.created_by ?? "(operator)"),
+              key.created_by ? [`${key.created_by.type} `, value(key.created_by.id)] : "",
               time(key.last_used_at),
               ...(canChange ? [toggle(key)] : []),
             ]),

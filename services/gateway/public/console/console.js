@@ -244,7 +244,7 @@ var apiKeysPage = async ({ org }, into) => {
           key.scope,
           key.status,
           time(key.created_at),
-          value(key.created_by ?? "(operator)"),
+          key.created_by ? [`${key.created_by.type} `, value(key.created_by.id)] : "",
           time(key.last_used_at),
           ...canChange ? [toggle(key)] : []
         ])
