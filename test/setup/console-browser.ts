@@ -14,11 +14,17 @@ export async function launchChromium(): Promise<Browser> {
  * Signs in as a person would: the console's Sign in link, the development provider's form (Email,
  * Password, Sign in), back on the console once its navigation shows.
  */
-export async function signInToConsole(page: Page, baseUrl: string, email: string, path = "/console") {
+export async function signInToConsole(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  path = "/console",
+  options: { password?: string } = {},
+) {
   await page.goto(`${baseUrl}${path}`);
   await page.getByRole("link", { name: "Sign in" }).click();
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(options.password ?? PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("navigation", { name: "Console" }).waitFor();
 }
