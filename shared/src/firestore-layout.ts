@@ -16,6 +16,10 @@ export const COLLECTIONS = {
   budgets: "budgets",
   /** Each organization's vendor connections for reconciliation, one document per vendor. */
   connections: "connections",
+  /** Each organization's comparisons with its vendors' reports, one per vendor, day and model. */
+  reconciliations: "reconciliations",
+  /** Each organization's reconciliation runs (asked for, or the daily one), their state and outcome. */
+  reconciliationRuns: "reconciliation_runs",
   /** Under each organization, in the records database and (for key changes) in the keys database. */
   auditLog: "audit_log",
 } as const;
@@ -53,4 +57,13 @@ export const DOCUMENT_PATHS = {
     `${DOCUMENT_PATHS.webhookDelivery(organizationId, webhookId, eventId)}/${COLLECTIONS.webhookAttempts}`,
   connections: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.connections}`,
   connection: (organizationId: string, vendor: string) => `${DOCUMENT_PATHS.connections(organizationId)}/${vendor}`,
+  /** `{vendor}_{day}_{model hash}`: one vendor's days read in order by document id, with no index. */
+  reconciliations: (organizationId: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.reconciliations}`,
+  reconciliation: (organizationId: string, rowId: string) =>
+    `${DOCUMENT_PATHS.reconciliations(organizationId)}/${rowId}`,
+  reconciliationRuns: (organizationId: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.reconciliationRuns}`,
+  reconciliationRun: (organizationId: string, runId: string) =>
+    `${DOCUMENT_PATHS.reconciliationRuns(organizationId)}/${runId}`,
 };

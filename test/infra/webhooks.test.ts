@@ -166,7 +166,14 @@ describe("webhook delivery (Terraform)", () => {
 
   it("indexes the two collection groups the dispatch and the sweep read", () => {
     const field = query().resource("firestore", "google_firestore_field", "collection_group_scans");
-    expect(field.for_each).toEqual({ events: "dispatched_at", webhook_deliveries: "sweep_at" });
+    expect(field.for_each).toMatchObject({ events: "dispatched_at", webhook_deliveries: "sweep_at" });
     expect(field.index_config[0].indexes).toContainEqual({ order: "ASCENDING", query_scope: "COLLECTION_GROUP" });
+  });
+});
+
+describe("reconciliation's collection groups", () => {
+  it("are indexed: the active connections and the queued runs the job reads", () => {
+    const field = query().resource("firestore", "google_firestore_field", "collection_group_scans");
+    expect(field.for_each).toMatchObject({ connections: "status", reconciliation_runs: "state" });
   });
 });

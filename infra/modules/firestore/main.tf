@@ -128,12 +128,16 @@ output "keys_database" {
 
 # Webhooks (docs/webhooks.md) read two collection groups across organizations: the dispatch finds
 # `events` whose `dispatched_at` is null, the sweep finds `webhook_deliveries` whose `sweep_at` has come.
+# Reconciliation (docs/reconciliation.md) finds the `connections` that are active and the
+# `reconciliation_runs` still queued.
 # Single-field indexes exist for one collection by default, not for a collection group: these add them
 # (and keep the collection-scope ones an override would otherwise drop).
 resource "google_firestore_field" "collection_group_scans" {
   for_each = {
-    events             = "dispatched_at"
-    webhook_deliveries = "sweep_at"
+    events              = "dispatched_at"
+    webhook_deliveries  = "sweep_at"
+    connections         = "status"
+    reconciliation_runs = "state"
   }
   project    = var.project_id
   database   = google_firestore_database.default.name
