@@ -3,6 +3,7 @@ import { firestoreBudgetSource } from "@usage-ingestion/budgets";
 import type { RateLimitConfig, ReportSettings } from "@usage-ingestion/gateway";
 import { answerParserErrors, createApp, type Publisher, pubSubPublisher } from "@usage-ingestion/gateway";
 import { cachedKeyStore, firestoreKeyStore, type KeyStore } from "@usage-ingestion/organizations";
+import { firestoreReconciliationReader } from "@usage-ingestion/reconciliation";
 import { DEVELOPMENT_PAGE_TOKEN_KEY, firestoreRecordReader } from "@usage-ingestion/records";
 import { firestoreReportSource, type ReportSource } from "@usage-ingestion/reports";
 import type { QueueMessage } from "@usage-ingestion/shared";
@@ -126,6 +127,7 @@ export async function startTestGateway(options: {
     budgets: firestoreBudgetSource(reportsFirestore()),
     records: firestoreRecordReader(firestore(), options.pageTokenKey ?? DEVELOPMENT_PAGE_TOKEN_KEY),
     ...(options.pageTokenKey ? { pageTokenKey: options.pageTokenKey } : {}),
+    reconciliations: firestoreReconciliationReader(firestore()),
     ...(options.now ? { now: options.now } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.reportSettings ? { reportSettings: options.reportSettings } : {}),

@@ -11,6 +11,7 @@ export * from "./read-anthropic.ts";
 export * from "./read-openai.ts";
 export * from "./reconcile-run.ts";
 export * from "./reconcile-tick.ts";
+export * from "./reconciliation-query.ts";
 export * from "./reconciliation-rows.ts";
 export * from "./reconciliation-store.ts";
 export * from "./run-documents.ts";

@@ -113,3 +113,12 @@ export async function readRows(
 
 /** Days between two instants, for bounds. */
 export const daysIn = (range: DayRange) => Math.round((range.to.getTime() - range.from.getTime()) / DAY_MS);
+
+/** What the gateway reads rows through (`GET /usage/reconciliation`). */
+export interface ReconciliationReader {
+  rows(organizationId: string, query: RowQuery, ceiling: ReportCeiling): Promise<ReconciliationRow[]>;
+}
+
+export const firestoreReconciliationReader = (db: Firestore): ReconciliationReader => ({
+  rows: (organizationId, query, ceiling) => readRows(db, organizationId, query, ceiling),
+});

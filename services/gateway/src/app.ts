@@ -1,5 +1,6 @@
 import type { BudgetSource } from "@usage-ingestion/budgets";
 import type { KeyStore } from "@usage-ingestion/organizations";
+import type { ReconciliationReader } from "@usage-ingestion/reconciliation";
 import type { RecordReader } from "@usage-ingestion/records";
 import { type ReportSource, reportPageTokens } from "@usage-ingestion/reports";
 import type { Logger } from "@usage-ingestion/shared/server";
@@ -37,6 +38,7 @@ import { openApi } from "./routes/openapi.ts";
 import { otlpTraces } from "./routes/otlp-traces.ts";
 import { usageBudgets } from "./routes/usage-budgets.ts";
 import { usageCosts } from "./routes/usage-costs.ts";
+import { usageReconciliation } from "./routes/usage-reconciliation.ts";
 import { recordPathErrors, usageRecord, usageRecords } from "./routes/usage-records.ts";
 import { usageUnpriced } from "./routes/usage-unpriced.ts";
 import { type ManagementDeps, mountManagementRoutes } from "./routes/v1/management-routes.ts";
@@ -74,6 +76,8 @@ export interface GatewayDeps {
   records?: RecordReader;
   /** Signs the cost report's page tokens (PAGE_TOKEN_KEY); absent, the configuration's default. */
   pageTokenKey?: string;
+  /** The stored comparisons with the vendors' reports (see firestoreReconciliationReader), beside the reports. */
+  reconciliations?: ReconciliationReader;
   now?: () => Date;
 }
 
@@ -146,6 +150,10 @@ export function createApp(deps: GatewayDeps): express.Express {
       app.get("/usage/records/:message_id", readKey, usageRecord(deps.records, reporting.timeoutMs));
       app.all("/usage/records/:message_id", methodNotAllowed("GET"));
       app.use("/usage/records", recordPathErrors);
+    }
+    if (deps.reconciliations) {
+      app.get("/usage/reconciliation", readKey, usageReconciliation(deps.reconciliations, now, newReportCeiling));
+      app.all("/usage/reconciliation", methodNotAllowed("GET"));
     }
     app.get(DASHBOARD_PATHS, dashboardFile);
   }

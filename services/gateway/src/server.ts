@@ -8,6 +8,7 @@ import {
   terminateDatabases,
   withKeysDatabase,
 } from "@usage-ingestion/organizations";
+import { firestoreReconciliationReader } from "@usage-ingestion/reconciliation";
 import { firestoreRecordReader } from "@usage-ingestion/records";
 import { firestoreReportSource } from "@usage-ingestion/reports";
 import { ConfigError, createLogger, jsonLogger } from "@usage-ingestion/shared/server";
@@ -114,6 +115,7 @@ const server = createApp({
         // Records are answered as JSON: read with the plain client, whose integers are numbers.
         records: firestoreRecordReader(firestore, pageTokenKey(config)),
         pageTokenKey: pageTokenKey(config),
+        reconciliations: firestoreReconciliationReader(firestore),
       }
     : {}),
   trustProxyHops: config.TRUST_PROXY_HOPS,

@@ -9,7 +9,7 @@ export function methodNotAllowed(allowed: string) {
 }
 
 const ROUTES =
-  "POST /usage/transactions, POST /v1/traces, GET /usage/costs, GET /usage/unpriced, GET /usage/budgets, GET /usage/records, GET /usage/records/{message_id}, /v1/orgs/{org}/... (the management API), GET /dashboard, GET /openapi.json, GET /healthz";
+  "POST /usage/transactions, POST /v1/traces, GET /usage/costs, GET /usage/unpriced, GET /usage/budgets, GET /usage/records, GET /usage/records/{message_id}, GET /usage/reconciliation, /v1/orgs/{org}/... (the management API), GET /dashboard, GET /openapi.json, GET /healthz";
 
 export function notFound(req: Request, res: Response) {
   send(res, routeNotFound(req.method, req.path, ROUTES));

@@ -1,5 +1,6 @@
 import { BUDGET_PARAMS, MAX_BUDGETS_PER_ORGANIZATION } from "@usage-ingestion/budgets";
 import { MAX_DIMENSIONS } from "@usage-ingestion/organizations";
+import { RECONCILIATION_PARAMS } from "@usage-ingestion/reconciliation";
 import { MAX_MESSAGE_ID_BYTES, MAX_PAGE_BYTES, RECORDS_PARAMS } from "@usage-ingestion/records";
 import { COST_PARAMS, UNPRICED_PARAMS } from "@usage-ingestion/reports";
 import { BulkRequestSchema, MAX_BODY_BYTES, TransactionSchema } from "@usage-ingestion/shared";
@@ -219,6 +220,22 @@ export function openApiDocument(): Record<string, unknown> {
             "404": error("No record with this id in the key's organization (`not_found`)."),
             ...readErrors,
             "400": error("The id could never be a record's (`details[].field` is `message_id`)."),
+          },
+        },
+      },
+      "/usage/reconciliation": {
+        get: {
+          summary: "Our figures beside each connected vendor's own report, per vendor, UTC day and model, classed.",
+          description:
+            "Rows are written by the reconciliation job (docs/reconciliation.md): `matched`, `vendor_only`, " +
+            "`ours_only`, `count_mismatch` or `price_mismatch` (with the component). Whole UTC days, at most 92. " +
+            "Unknown parameters are a 400; a read past the report ceilings is a 422.",
+          security: [{ readKey: [] }],
+          parameters: parameters(RECONCILIATION_PARAMS),
+          responses: {
+            "200": json(ref("Reconciliation"), "The rows by day, vendor and model, and how many each class holds."),
+            "422": error("The read would pass the report ceilings (`report_too_large`): narrow it."),
+            ...readErrors,
           },
         },
       },

@@ -9,6 +9,7 @@ import { membersPart } from "./members.ts";
 import { type OpenApiPart, securitySchemes } from "./operations.ts";
 import { organizationPart } from "./organization.ts";
 import { pricesPart } from "./prices.ts";
+import { reconciliationPart } from "./reconciliation.ts";
 import { repricePart } from "./reprice.ts";
 import { signInPart } from "./sign-in.ts";
 import { webhooksPart } from "./webhooks.ts";
@@ -27,6 +28,7 @@ const PARTS: OpenApiPart[] = [
   { paths: budgetPaths },
   webhooksPart,
   connectionsPart,
+  reconciliationPart,
 ];
 
 type Document = {

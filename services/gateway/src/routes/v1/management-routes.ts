@@ -24,6 +24,7 @@ import { deleteConnectionRoute, listConnectionsRoute, putConnectionRoute } from 
 import { getDimensionsRoute, putDimensionsRoute } from "./dimensions.ts";
 import { getOrganizationRoute } from "./organization.ts";
 import { createPriceRoute, deletePriceRoute, listPricesRoute } from "./prices.ts";
+import { getRunRoute, requestRunRoute } from "./reconciliation-runs.ts";
 import { repriceRoute } from "./reprice.ts";
 import {
   createWebhookRoute,
@@ -133,6 +134,11 @@ export function mountManagementRoutes(
   app.put(`${base}/connections/:vendor`, write(putConnectionRoute(records, deps.webhooks?.box)));
   app.delete(`${base}/connections/:vendor`, write(deleteConnectionRoute(records), []));
   app.all(`${base}/connections/:vendor`, methodNotAllowed("PUT, DELETE"));
+
+  app.post(`${base}/reconciliation/runs`, write(requestRunRoute(records, () => new Date())));
+  app.all(`${base}/reconciliation/runs`, methodNotAllowed("POST"));
+  app.get(`${base}/reconciliation/runs/:id`, read(getRunRoute(records)));
+  app.all(`${base}/reconciliation/runs/:id`, methodNotAllowed("GET"));
 
   app.post(`${base}/reprice`, write(repriceRoute(records, deps.recordsFeed), [optionalJsonBody]));
   app.all(`${base}/reprice`, methodNotAllowed("POST"));

@@ -1,0 +1,147 @@
+import {
+  CLASSES,
+  CONNECTION_VENDORS,
+  PRICE_COMPONENTS,
+  RUN_STATES,
+  TOKEN_KINDS,
+} from "@usage-ingestion/reconciliation";
+import type { JsonSchema } from "@valibot/to-json-schema";
+import { ReconciliationRunSchema } from "../../routes/v1/reconciliation-runs.ts";
+import {
+  body,
+  changeErrors,
+  errors,
+  json,
+  keyOrSession,
+  type OpenApiPart,
+  orgParameter,
+  pathParameter,
+  readErrors,
+  ref,
+} from "./operations.ts";
+
+const usd = { type: "string", description: "USD, a nine-place decimal (signed for a difference)." } as const;
+const orNull = (schema: object) => ({ anyOf: [schema, { type: "null" }] });
+const counts = Object.fromEntries(TOKEN_KINDS.map((kind) => [kind, { type: "integer" }]));
+const day = { type: "string", format: "date" } as const;
+const time = { type: "string", format: "date-time" } as const;
+const vendorEnum: JsonSchema = { type: "string", enum: [...CONNECTION_VENDORS] };
+
+/** One row as reconciliationRow (packages/reconciliation) stores and answers it. */
+const row: JsonSchema = {
+  type: "object",
+  properties: {
+    vendor: vendorEnum,
+    day,
+    model: { type: "string", description: "The model compared: lower case, without a snapshot's date." },
+    our_models: { type: "array", items: { type: "string" }, description: "The names our records gave it." },
+    vendor_models: { type: "array", items: { type: "string" }, description: "The names the vendor gave it." },
+    class: { type: "string", enum: [...CLASSES] },
+    component: orNull({ type: "string", enum: [...PRICE_COMPONENTS] }),
+    component_cost: orNull({
+      type: "object",
+      properties: { ours_usd: usd, vendor_usd: usd },
+      required: ["ours_usd", "vendor_usd"],
+      description: "For `price_mismatch`: the component at our rate and as the vendor billed it.",
+    }),
+    ours: {
+      type: "object",
+      properties: {
+        ...counts,
+        cost_usd: usd,
+        transactions: { type: "integer" },
+        unpriced_transactions: { type: "integer" },
+      },
+    },
+    reported: {
+      type: "object",
+      description: "The vendor's own report; `cost_usd` null while its cost report has nothing for the day.",
+      properties: {
+        ...counts,
+        cost_usd: orNull(usd),
+        components: { type: "object", additionalProperties: usd },
+      },
+    },
+    difference: { type: "object", description: "The vendor's less ours.", properties: { ...counts, cost_usd: usd } },
+    run_id: { type: "string" },
+    compared_at: time,
+  },
+  required: ["vendor", "day", "model", "class", "ours", "reported", "difference"],
+};
+
+const answer: JsonSchema = {
+  type: "object",
+  properties: {
+    from: day,
+    to: day,
+    provider: orNull(vendorEnum),
+    model: orNull({ type: "string" }),
+    classes: {
+      type: "object",
+      properties: Object.fromEntries(CLASSES.map((name) => [name, { type: "integer" }])),
+      description: "Rows per class.",
+    },
+    rows: { type: "array", items: ref("ReconciliationRow"), description: "By day, vendor and model." },
+  },
+  required: ["from", "to", "provider", "model", "classes", "rows"],
+};
+
+const run: JsonSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    organization_id: { type: "string" },
+    trigger: { type: "string", enum: ["requested", "daily"] },
+    from: day,
+    to: day,
+    state: { type: "string", enum: [...RUN_STATES] },
+    created_at: time,
+    started_at: orNull(time),
+    finished_at: orNull(time),
+    vendors: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          vendor: vendorEnum,
+          rows: { type: "integer" },
+          classes: { type: "object", additionalProperties: { type: "integer" } },
+          error: orNull({ type: "string" }),
+        },
+      },
+    },
+  },
+  required: ["id", "trigger", "from", "to", "state", "created_at", "vendors"],
+};
+
+const runs = "/v1/orgs/{org}/reconciliation/runs";
+
+/** The stored comparisons' schemas, and `/v1/orgs/{org}/reconciliation/runs` (routes/v1/reconciliation-runs.ts). */
+export const reconciliationPart: OpenApiPart = {
+  schemas: { ReconciliationRow: row, Reconciliation: answer, ReconciliationRun: run },
+  paths: {
+    [runs]: {
+      post: {
+        summary: "Reads the connected vendors' reports over whole UTC days and compares them with ours (admin).",
+        description:
+          "Queued: the worker's reconciliation job takes it up on its next tick. `GET .../runs/{id}` gives its state.",
+        security: keyOrSession.change,
+        parameters: [orgParameter],
+        requestBody: body(ReconciliationRunSchema),
+        responses: {
+          "202": json({ type: "object", properties: { id: { type: "string" }, state: { type: "string" } } }, "Queued."),
+          ...changeErrors,
+          ...errors.conflict,
+        },
+      },
+    },
+    [`${runs}/{id}`]: {
+      get: {
+        summary: "A reconciliation run's state, and what each vendor gave once done (viewer).",
+        security: keyOrSession.read,
+        parameters: [orgParameter, pathParameter("id", "The run's id, as the POST answered it.")],
+        responses: { "200": json(ref("ReconciliationRun"), "The run."), ...readErrors },
+      },
+    },
+  },
+};
