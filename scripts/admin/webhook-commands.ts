@@ -26,11 +26,12 @@ import {
 
 type Out = (line: string) => void;
 
-export const WEBHOOK_HELP = `Webhooks (budget events, signed per Standard Webhooks; docs/webhooks.md)
+export const WEBHOOK_HELP = `Webhooks (budget and reconciliation events, signed per Standard Webhooks; docs/webhooks.md)
   webhook create <org-id> <url> [--events TYPE,TYPE] [--description TEXT]
-                                      an https URL (http only to localhost); events default to both
-                                      budget.threshold_crossed and budget.forecast_exceeded; the
-                                      signing secret is printed once, alone on the last line
+                                      an https URL (http only to localhost); events default to all:
+                                      budget.threshold_crossed, budget.forecast_exceeded and
+                                      reconciliation.drift; the signing secret is printed once,
+                                      alone on the last line
   webhook list <org-id>               id, status, events, created, secrets in effect, URL
   webhook disable <org-id> <webhook-id> | webhook enable <org-id> <webhook-id>
                                       stop sending to it (pending deliveries fail) or start again

@@ -86,7 +86,7 @@ describe("admin webhook", () => {
     const created = await admin("webhook", "create", org, "https://hooks.example.com/budget", "--description", "ops");
     const id = idOf(created);
     expect(created[0]).toBe(
-      `created webhook ${id} for ${org}: https://hooks.example.com/budget (budget.threshold_crossed, budget.forecast_exceeded)`,
+      `created webhook ${id} for ${org}: https://hooks.example.com/budget (budget.threshold_crossed, budget.forecast_exceeded, reconciliation.drift)`,
     );
     const secret = created.at(-1) as string;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -98,7 +98,7 @@ describe("admin webhook", () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatch(
       new RegExp(
-        `^${id}\\tactive\\tbudget.threshold_crossed,budget.forecast_exceeded\\t\\S+\\twhsec_${secret.slice(6, 12).replace(/[+/]/g, "\\$&")}\\.\\.\\.\\thttps://hooks.example.com/budget$`,
+        `^${id}\\tactive\\tbudget.threshold_crossed,budget.forecast_exceeded,reconciliation.drift\\t\\S+\\twhsec_${secret.slice(6, 12).replace(/[+/]/g, "\\$&")}\\.\\.\\.\\thttps://hooks.example.com/budget$`,
       ),
     );
     expect(listed.join("\n")).not.toContain(secret);

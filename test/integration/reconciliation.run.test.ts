@@ -148,7 +148,14 @@ describe("a reconciliation run", () => {
     const finished = await getRun(firestore(), org, run.id);
     expect(finished.state).toBe("succeeded");
     expect(finished.vendors).toEqual([
-      { vendor: "anthropic", rows: 3, classes: { matched: 1, price_mismatch: 1, vendor_only: 1 }, error: null },
+      {
+        vendor: "anthropic",
+        rows: 3,
+        classes: { matched: 1, price_mismatch: 1, vendor_only: 1 },
+        // The cache reads' $0.075 and the unreported Haiku calls' $0.075 each pass 1% and $0.01.
+        alerted: [day(2), day(1)],
+        error: null,
+      },
     ]);
 
     const rows = await readRows(
@@ -192,7 +199,18 @@ describe("a reconciliation run", () => {
     // The daily run of today was queued and done by the same tick.
     expect(tick.queued).toBe(1);
     expect((await getRun(firestore(), org, `daily_${day(0)}`)).state).toBe("succeeded");
-    const stored = JSON.stringify([finished, rows, connection]);
+    const outbox = await firestore().collection(DOCUMENT_PATHS.events(org)).get();
+    expect(outbox.docs.map((doc) => doc.id).sort()).toEqual([
+      `reconciliation_anthropic_${day(2)}`,
+      `reconciliation_anthropic_${day(1)}`,
+    ]);
+    expect(outbox.docs.find((doc) => doc.id.endsWith(day(1)))?.data().data).toMatchObject({
+      vendor: "anthropic",
+      ours_usd: "0.000000000",
+      reported_usd: "0.075000000",
+      rows: [{ model: "claude-haiku-4-5", class: "vendor_only", difference_usd: "0.075000000" }],
+    });
+    const stored = JSON.stringify([finished, rows, connection, outbox.docs.map((doc) => doc.data())]);
     expect(stored).not.toContain(CREDENTIAL);
   });
 
@@ -211,6 +229,8 @@ describe("a reconciliation run", () => {
       { from: new Date(today - 3 * DAY_MS), to: new Date(today - 2 * DAY_MS) },
       new ReportCeiling(),
     );
+    // The days already alerted are not alerted again.
+    expect((await firestore().collection(DOCUMENT_PATHS.events(org)).get()).size).toBe(2);
     expect(rows.map((row) => [row.class, row.difference.input_tokens])).toEqual([["count_mismatch", 50_000]]);
 
     stand.state.throttle = 100;

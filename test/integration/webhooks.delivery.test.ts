@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Firestore } from "@google-cloud/firestore";
 import type { EventDocument } from "@usage-ingestion/budgets";
 import { createOrganization } from "@usage-ingestion/organizations";
+import { compareFigures, DEFAULT_TOLERANCE, driftEvents, recordDrift } from "@usage-ingestion/reconciliation";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import {
   AttemptFailed,
@@ -82,6 +83,49 @@ describe("webhook delivery", () => {
       expect(await dispatchEvents({ db, queue: pipeline.queue, timing })).toMatchObject({
         dispatched: 0,
         deliveries: 0,
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("delivers a reconciliation drift the same way, signed, once per day and vendor", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { organizationId, webhookId, secret } = await organizationWithWebhook(receiver.url);
+      // Usage the vendor billed that never reached us: $0.075 of one day, past 1% and $0.01.
+      const tokens = { input_tokens: 50_000, output_tokens: 5_000, cached_tokens: 0, cache_creation_input_tokens: 0 };
+      const comparisons = compareFigures(
+        [],
+        [{ day: "2026-11-20", model: "claude-haiku-4-5", tokens, cost_nanos: 75_000_000n, components: {} }],
+      );
+      const events = driftEvents(organizationId, "anthropic", comparisons, DEFAULT_TOLERANCE, new Date());
+      expect(await recordDrift(db, organizationId, events)).toEqual(["2026-11-20"]);
+      expect(await recordDrift(db, organizationId, events)).toEqual([]);
+      expect(await dispatchEvents({ db, queue: pipeline.queue, timing })).toMatchObject({
+        dispatched: 1,
+        deliveries: 1,
+      });
+      const [request] = await until(() => receiver.received.length === 1 && receiver.received);
+      expect(request?.headers["webhook-id"]).toBe(`reconciliation_anthropic_2026-11-20.${webhookId}`);
+      const verified = new Webhook(secret).verify(request?.body as string, {
+        "webhook-id": request?.headers["webhook-id"] as string,
+        "webhook-timestamp": request?.headers["webhook-timestamp"] as string,
+        "webhook-signature": request?.headers["webhook-signature"] as string,
+      });
+      expect(verified).toEqual({
+        type: "reconciliation.drift",
+        timestamp: events[0]?.created_at,
+        data: {
+          organization_id: organizationId,
+          vendor: "anthropic",
+          day: "2026-11-20",
+          ours_usd: "0.000000000",
+          reported_usd: "0.075000000",
+          difference_usd: "0.075000000",
+          threshold: { percent: 1, usd: "0.010000000" },
+          rows: [{ model: "claude-haiku-4-5", class: "vendor_only", difference_usd: "0.075000000" }],
+        },
       });
     } finally {
       await receiver.close();

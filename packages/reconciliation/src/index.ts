@@ -4,6 +4,7 @@ export * from "./compare.ts";
 export * from "./connection-documents.ts";
 export * from "./connection-input.ts";
 export * from "./connection-store.ts";
+export * from "./drift-events.ts";
 export * from "./model-key.ts";
 export * from "./our-figures.ts";
 export * from "./our-rates.ts";

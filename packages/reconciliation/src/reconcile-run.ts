@@ -11,6 +11,7 @@ import {
   type Tolerance,
 } from "./compare.ts";
 import { listConnections, openCredential } from "./connection-store.ts";
+import { type DriftThreshold, driftEvents, recordDrift } from "./drift-events.ts";
 import { ourFigures } from "./our-figures.ts";
 import { ourRates } from "./our-rates.ts";
 import { type ReconciliationRow, reconciliationRow } from "./reconciliation-rows.ts";
@@ -33,8 +34,8 @@ export interface ReconcileDeps {
   readers: Partial<Record<ConnectionVendor, VendorReader>>;
   now: () => Date;
   tolerance?: Tolerance;
-  /** Told of each vendor's rows once stored (the drift alert). */
-  compared?: (organizationId: string, vendor: ConnectionVendor, rows: ReconciliationRow[]) => Promise<void>;
+  /** When a day is alerted (`reconciliation.drift`); absent, the tolerance. */
+  driftThreshold?: DriftThreshold;
 }
 
 /** Our pricing's own rounding: a rate for `per` tokens times a count, in whole nanos, half up. */
@@ -64,7 +65,7 @@ async function reconcileVendor(
   runId: string,
 ): Promise<RunVendorResult> {
   const reader = deps.readers[vendor];
-  if (!reader) return { vendor, rows: 0, classes: {}, error: `${vendor}'s reports are not read yet` };
+  if (!reader) return { vendor, rows: 0, classes: {}, alerted: [], error: `${vendor}'s reports are not read yet` };
   let credential: string | undefined;
   try {
     credential = await openCredential(deps.db, deps.box, organizationId, vendor);
@@ -82,10 +83,15 @@ async function reconcileVendor(
       rows.push(reconciliationRow(vendor, comparison, named, runId, now));
     }
     await replaceRows(deps.db, organizationId, vendor, range, rows);
-    await deps.compared?.(organizationId, vendor, rows);
-    return { vendor, rows: rows.length, classes: classCounts(comparisons), error: null };
+    const threshold = deps.driftThreshold ?? deps.tolerance ?? DEFAULT_TOLERANCE;
+    const alerted = await recordDrift(
+      deps.db,
+      organizationId,
+      driftEvents(organizationId, vendor, comparisons, threshold, now),
+    );
+    return { vendor, rows: rows.length, classes: classCounts(comparisons), alerted, error: null };
   } catch (error) {
-    return { vendor, rows: 0, classes: {}, error: failureText(error, credential) };
+    return { vendor, rows: 0, classes: {}, alerted: [], error: failureText(error, credential) };
   }
 }
 

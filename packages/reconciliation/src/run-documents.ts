@@ -9,6 +9,8 @@ export interface RunVendorResult {
   vendor: ConnectionVendor;
   rows: number;
   classes: Partial<Record<DifferenceClass, number>>;
+  /** Days this run alerted (`reconciliation.drift`, once per day and vendor). */
+  alerted: string[];
   error: string | null;
 }
 

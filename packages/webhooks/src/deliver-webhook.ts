@@ -1,5 +1,4 @@
 import { type DocumentReference, FieldValue, type Firestore } from "@google-cloud/firestore";
-import type { EventDocument } from "@usage-ingestion/budgets";
 import { COLLECTIONS, DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import type { DeliveryRef } from "./delivery-queue.ts";
 import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming, leaseMs } from "./delivery-timing.ts";
@@ -14,6 +13,7 @@ import {
   webhookBody,
   webhookMessageId,
 } from "./webhook-documents.ts";
+import type { OutboxEvent } from "./webhook-events.ts";
 
 export interface DeliverDeps {
   db: Firestore;
@@ -63,7 +63,7 @@ export async function deliverWebhook(deps: DeliverDeps, ref: DeliveryRef): Promi
     deps.db.doc(DOCUMENT_PATHS.event(ref.organizationId, ref.eventId)).get(),
   ]);
   const webhook = webhookSnap.data() as WebhookDocument | undefined;
-  const event = eventSnap.data() as EventDocument | undefined;
+  const event = eventSnap.data() as OutboxEvent | undefined;
   const endWithout = async (reason: string) => {
     await deliveryRef.update(failedDelivery(now(), reason));
     return "failed" as const;

@@ -1,5 +1,4 @@
 import type { Firestore, QueryDocumentSnapshot } from "@google-cloud/firestore";
-import type { EventDocument } from "@usage-ingestion/budgets";
 import { COLLECTIONS, DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
 import type { DeliveryQueue } from "./delivery-queue.ts";
@@ -12,6 +11,7 @@ import {
   type WebhookDocument,
   webhookMessageId,
 } from "./webhook-documents.ts";
+import type { OutboxEvent } from "./webhook-events.ts";
 
 export interface DispatchDeps {
   db: Firestore;
@@ -50,13 +50,13 @@ async function activeWebhooks(db: Firestore, organizationId: string): Promise<We
 }
 
 /** Whether a webhook gets an event: subscribed to its type, and made before it (a new webhook gets no past events). */
-export const webhookWants = (webhook: WebhookDocument, event: Pick<EventDocument, "type" | "created_at">) =>
+export const webhookWants = (webhook: WebhookDocument, event: Pick<OutboxEvent, "type" | "created_at">) =>
   webhook.event_types.includes(event.type) && Date.parse(webhook.created_at) <= Date.parse(event.created_at);
 
 export function newDelivery(
   organizationId: string,
   webhookId: string,
-  event: Pick<EventDocument, "id" | "type">,
+  event: Pick<OutboxEvent, "id" | "type">,
   now: Date,
   timing: DeliveryTiming,
 ): DeliveryDocument {
@@ -109,7 +109,7 @@ export async function dispatchEvents(deps: DispatchDeps): Promise<DispatchRun> {
       deps.log?.(`event ${doc.ref.path} not sent: ${problem}`);
       continue;
     }
-    const event = { ...(doc.data() as EventDocument), id: doc.id };
+    const event = { ...(doc.data() as OutboxEvent), id: doc.id };
     let webhooks = webhooksOf.get(organizationId);
     if (!webhooks) {
       webhooks = activeWebhooks(deps.db, organizationId);

@@ -1,4 +1,4 @@
-// Webhooks: signed budget events delivered to the receivers organizations register.
+// Webhooks: signed events (budgets, reconciliation drift) delivered to the receivers organizations register.
 export * from "./deliver-webhook.ts";
 export * from "./delivery-list.ts";
 export * from "./delivery-queue.ts";
@@ -9,6 +9,7 @@ export * from "./replay.ts";
 export * from "./secret-box.ts";
 export * from "./signing.ts";
 export * from "./webhook-documents.ts";
+export * from "./webhook-events.ts";
 export * from "./webhook-input.ts";
 export * from "./webhook-store.ts";
 export * from "./webhook-view.ts";

@@ -1,12 +1,12 @@
 import { FieldValue, type Firestore } from "@google-cloud/firestore";
 import { type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
-import type { EventDocument } from "@usage-ingestion/budgets";
 import { DOCUMENT_PATHS, NotFoundError, UserError } from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
 import type { DeliveryQueue } from "./delivery-queue.ts";
 import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from "./delivery-timing.ts";
 import { newDelivery } from "./dispatch-events.ts";
 import { type DeliveryDocument, webhookMessageId } from "./webhook-documents.ts";
+import type { OutboxEvent } from "./webhook-events.ts";
 import { getWebhook, listWebhooks } from "./webhook-store.ts";
 import { isDocumentId } from "./webhook-view.ts";
 
@@ -73,7 +73,7 @@ export async function replayDelivery(
 export async function replayEvent(deps: ReplayDeps, organizationId: string, eventId: string): Promise<string[]> {
   const snap = await deps.db.doc(DOCUMENT_PATHS.event(organizationId, eventId)).get();
   if (!snap.exists) throw new UserError(`organization "${organizationId}" has no event "${eventId}"`);
-  const event = { ...(snap.data() as EventDocument), id: eventId };
+  const event = { ...(snap.data() as OutboxEvent), id: eventId };
   const now = deps.now ?? new Date();
   const timing = deps.timing ?? DEFAULT_DELIVERY_TIMING;
   const webhooks = (await listWebhooks(deps.db, organizationId)).filter(

@@ -1,13 +1,9 @@
-import {
-  BUDGET_EVENT_TYPES,
-  type BudgetEventData,
-  type BudgetEventType,
-  type EventDocument,
-} from "@usage-ingestion/budgets";
+import { BUDGET_EVENT_TYPES } from "@usage-ingestion/budgets";
 import * as v from "valibot";
+import { type OutboxEvent, RECONCILIATION_EVENT_TYPES, type WebhookEventType } from "./webhook-events.ts";
 
 /**
- * Budget events and their webhooks: the event outbox the budget evaluation writes
+ * Outbox events and their webhooks: the event outbox the budget evaluation writes
  * (`organizations/{org}/events/{event_id}`), each organization's webhooks, and one delivery per
  * (webhook, event) with its attempts. docs/webhooks.md describes the bodies receivers get. The event
  * types and the outbox document are the budgets' (budgets/budget-events.ts).
@@ -15,11 +11,22 @@ import * as v from "valibot";
  * What the dispatch checks of an event before sending it anywhere: its type, its time, and that its data
  * names the budget and the organization it sits under. The rest of `data` goes out as written.
  */
-export const EventDocumentSchema = v.object({
-  type: v.picklist(BUDGET_EVENT_TYPES),
-  created_at: v.pipe(v.string(), v.isoTimestamp()),
-  data: v.looseObject({ budget_id: v.pipe(v.string(), v.minLength(1)), organization_id: v.string() }),
-});
+export const EventDocumentSchema = v.variant("type", [
+  v.object({
+    type: v.picklist(BUDGET_EVENT_TYPES),
+    created_at: v.pipe(v.string(), v.isoTimestamp()),
+    data: v.looseObject({ budget_id: v.pipe(v.string(), v.minLength(1)), organization_id: v.string() }),
+  }),
+  v.object({
+    type: v.picklist(RECONCILIATION_EVENT_TYPES),
+    created_at: v.pipe(v.string(), v.isoTimestamp()),
+    data: v.looseObject({
+      vendor: v.pipe(v.string(), v.minLength(1)),
+      day: v.pipe(v.string(), v.isoDate()),
+      organization_id: v.string(),
+    }),
+  }),
+]);
 
 /** Why an event in `organizationId`'s outbox cannot be sent, or undefined when it can. */
 export function eventProblem(event: unknown, organizationId: string): string | undefined {
@@ -36,12 +43,12 @@ export function eventProblem(event: unknown, organizationId: string): string | u
 
 /** What a receiver gets: the Standard Webhooks payload shape. */
 export interface WebhookBody {
-  type: BudgetEventType;
+  type: WebhookEventType;
   timestamp: string;
-  data: BudgetEventData;
+  data: OutboxEvent["data"];
 }
 
-export const webhookBody = (event: Pick<EventDocument, "type" | "created_at" | "data">): WebhookBody => ({
+export const webhookBody = (event: Pick<OutboxEvent, "type" | "created_at" | "data">): WebhookBody => ({
   type: event.type,
   timestamp: event.created_at,
   data: event.data,
@@ -107,7 +114,7 @@ export interface WebhookSecretDocument {
 export interface WebhookDocument {
   id: string;
   url: string;
-  event_types: BudgetEventType[];
+  event_types: WebhookEventType[];
   status: WebhookStatus;
   created_at: string;
   description: string | null;
@@ -126,7 +133,7 @@ export interface DeliveryDocument {
   organization_id: string;
   webhook_id: string;
   event_id: string;
-  event_type: BudgetEventType;
+  event_type: WebhookEventType;
   status: DeliveryStatus;
   created_at: string;
   /** Retries run for at least a day from here (reset by a replay). */

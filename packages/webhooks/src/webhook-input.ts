@@ -1,7 +1,7 @@
 import { BlockList, isIP } from "node:net";
-import { BUDGET_EVENT_TYPES, type BudgetEventType } from "@usage-ingestion/budgets";
 import { UserError } from "@usage-ingestion/shared";
 import { localReceiversAllowed, MAX_WEBHOOK_URL_LENGTH, NON_PUBLIC_NETWORKS } from "./webhook-documents.ts";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook-events.ts";
 
 // What a webhook may be registered with: its URL, its event types and its description, checked before
 // anything is stored (by the command line and the management API alike).
@@ -59,14 +59,14 @@ export function parseWebhookUrl(text: string, allowLocal = localReceivers()): st
   return url.href;
 }
 
-export function parseEventTypes(text: string | undefined): BudgetEventType[] {
-  if (text === undefined) return [...BUDGET_EVENT_TYPES];
+export function parseEventTypes(text: string | undefined): WebhookEventType[] {
+  if (text === undefined) return [...WEBHOOK_EVENT_TYPES];
   const types = [...new Set(text.split(",").map((type) => type.trim()))];
-  const unknown = types.filter((type) => !(BUDGET_EVENT_TYPES as readonly string[]).includes(type));
+  const unknown = types.filter((type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type));
   if (types.length === 0 || unknown.length > 0) {
     throw new UserError(
-      `unknown event type ${unknown.join(", ") || "(none)"}; one of ${BUDGET_EVENT_TYPES.join(", ")}`,
+      `unknown event type ${unknown.join(", ") || "(none)"}; one of ${WEBHOOK_EVENT_TYPES.join(", ")}`,
     );
   }
-  return types as BudgetEventType[];
+  return types as WebhookEventType[];
 }

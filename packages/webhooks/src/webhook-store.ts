@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Firestore } from "@google-cloud/firestore";
 import { type ChangeContext, operatorChange, recordChange } from "@usage-ingestion/audit";
-import { BUDGET_EVENT_TYPES, type BudgetEventType } from "@usage-ingestion/budgets";
 import { getOrganization } from "@usage-ingestion/organizations";
 import { DOCUMENT_PATHS, NotFoundError, UserError } from "@usage-ingestion/shared";
 import { checkIfMatch, etagOf } from "@usage-ingestion/shared/server";
@@ -13,6 +12,7 @@ import {
   type WebhookDocument,
   type WebhookSecretDocument,
 } from "./webhook-documents.ts";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook-events.ts";
 import { MAX_DESCRIPTION_LENGTH, parseWebhookUrl } from "./webhook-input.ts";
 import { isWebhookId, webhookView } from "./webhook-view.ts";
 
@@ -43,7 +43,7 @@ export async function createWebhook(
   db: Firestore,
   box: SecretBox,
   organizationId: string,
-  options: { url: string; eventTypes?: BudgetEventType[]; description?: string; now?: Date; change?: ChangeContext },
+  options: { url: string; eventTypes?: WebhookEventType[]; description?: string; now?: Date; change?: ChangeContext },
 ): Promise<{ webhook: WebhookDocument; secret: string }> {
   await getOrganization(db, organizationId);
   const url = parseWebhookUrl(options.url);
@@ -56,7 +56,7 @@ export async function createWebhook(
   const webhook: WebhookDocument = {
     id,
     url,
-    event_types: options.eventTypes ?? [...BUDGET_EVENT_TYPES],
+    event_types: options.eventTypes ?? [...WEBHOOK_EVENT_TYPES],
     status: "active",
     created_at: now.toISOString(),
     description: options.description ?? null,
@@ -199,7 +199,7 @@ export async function rotateWebhookSecret(
 /** What `PATCH .../webhooks/{id}` may change (already parsed: parseWebhookUrl, parseEventTypes). */
 export interface WebhookChange {
   url?: string;
-  eventTypes?: BudgetEventType[];
+  eventTypes?: WebhookEventType[];
   status?: WebhookDocument["status"];
 }
 

@@ -106,6 +106,7 @@ const run: JsonSchema = {
           vendor: vendorEnum,
           rows: { type: "integer" },
           classes: { type: "object", additionalProperties: { type: "integer" } },
+          alerted: { type: "array", items: day, description: "Days alerted by `reconciliation.drift`." },
           error: orNull({ type: "string" }),
         },
       },

@@ -1,4 +1,4 @@
-import { BUDGET_EVENT_TYPES } from "@usage-ingestion/budgets";
+import { WEBHOOK_EVENT_TYPES } from "@usage-ingestion/webhooks";
 import type { JsonSchema } from "@valibot/to-json-schema";
 import { WebhookCreateSchema, WebhookRotateSchema, WebhookUpdateSchema } from "../../routes/v1/webhooks.ts";
 import {
@@ -28,7 +28,7 @@ const webhook: JsonSchema = {
   properties: {
     id: { type: "string", description: "`wh_...`." },
     url: text,
-    events: { type: "array", items: { type: "string", enum: [...BUDGET_EVENT_TYPES] } },
+    events: { type: "array", items: { type: "string", enum: [...WEBHOOK_EVENT_TYPES] } },
     status: { type: "string", enum: ["active", "disabled"] },
     description: text,
     created_at: time,
@@ -63,7 +63,7 @@ const delivery: JsonSchema = {
   properties: {
     id: { type: "string", description: "`<event id>.<webhook id>`, the `webhook-id` header of every attempt." },
     event_id: text,
-    event_type: { type: "string", enum: [...BUDGET_EVENT_TYPES] },
+    event_type: { type: "string", enum: [...WEBHOOK_EVENT_TYPES] },
     status: { type: "string", enum: ["pending", "delivered", "failed"] },
     created_at: time,
     attempt_count: { type: "integer" },

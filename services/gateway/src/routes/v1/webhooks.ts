@@ -1,5 +1,4 @@
 import type { Firestore } from "@google-cloud/firestore";
-import { BUDGET_EVENT_TYPES } from "@usage-ingestion/budgets";
 import { ConflictError } from "@usage-ingestion/shared";
 import {
   createWebhook,
@@ -12,6 +11,7 @@ import {
   rotateWebhookSecret,
   type SecretBox,
   updateWebhook,
+  WEBHOOK_EVENT_TYPES,
   webhookView,
 } from "@usage-ingestion/webhooks";
 import type { Request, Response } from "express";
@@ -35,9 +35,9 @@ const url = v.pipe(
   v.maxLength(2048, "must be at most 2048 characters"),
 );
 const events = v.pipe(
-  v.array(v.picklist(BUDGET_EVENT_TYPES, `must be one of ${BUDGET_EVENT_TYPES.join(", ")}`), "must be a list"),
+  v.array(v.picklist(WEBHOOK_EVENT_TYPES, `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}`), "must be a list"),
   v.minLength(1, "must name at least one event type"),
-  v.maxLength(BUDGET_EVENT_TYPES.length, `must hold at most ${BUDGET_EVENT_TYPES.length} types`),
+  v.maxLength(WEBHOOK_EVENT_TYPES.length, `must hold at most ${WEBHOOK_EVENT_TYPES.length} types`),
 );
 const description = v.pipe(v.string("must be a string"), v.maxLength(256, "must be at most 256 characters"));
 /** The bodies the routes take, exported for /openapi.json. */
