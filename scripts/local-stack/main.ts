@@ -1,5 +1,5 @@
 import { Firestore } from "@google-cloud/firestore";
-import { dispatchWebhooks, evaluateBudgets, foldSummaries } from "@usage-ingestion/cost-worker";
+import { dispatchWebhooks, evaluateBudgets, foldSummaries, reconcileVendors } from "@usage-ingestion/cost-worker";
 import {
   createApiKey,
   createOrganization,
@@ -75,6 +75,7 @@ let stopFolding: (() => Promise<void>) | undefined;
 let stopDispatching: (() => Promise<void>) | undefined;
 
 let stopBudgets: (() => Promise<void>) | undefined;
+let stopReconciling: (() => Promise<void>) | undefined;
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
@@ -84,6 +85,7 @@ async function stop(code: number) {
   await stopFolding?.();
   await stopDispatching?.();
   await stopBudgets?.();
+  await stopReconciling?.();
   await stack?.stop();
   await signIn?.provider.close();
   console.log("Stopped.");
@@ -127,13 +129,16 @@ try {
   // The scheduled jobs, from the worker's own files, as Cloud Scheduler ticks them in Google Cloud: the
   // fold every FOLD_INTERVAL_MS (a minute), the webhook dispatch every WEBHOOK_DISPATCH_INTERVAL_MS (3 s,
   // with a sweep time of 10 s: the Pub/Sub emulator gives up pushing a delivery after a few failures and
-  // the sweep is what queues it again) and the budget evaluation every BUDGETS_INTERVAL_MS (5 s).
+  // the sweep is what queues it again), the budget evaluation every BUDGETS_INTERVAL_MS (5 s) and the
+  // reconciliation with the vendors' reports every RECONCILE_INTERVAL_MS (10 s: a run asked for through the
+  // API is taken up that soon; the day's own runs are queued once a day).
   const jobEnv = {
     ...process.env,
     GOOGLE_CLOUD_PROJECT: projectId,
     LOG_FORMAT: "text",
     WEBHOOK_SWEEP_AFTER_MS: String(webhookSweepAfterMs),
     WEBHOOK_DELIVERIES_TOPIC: stack.webhooks?.topic as string,
+    WEBHOOK_SECRET_KEY: webhookSecretKey,
   };
   const print = (prefix: string) => (line: string) => {
     if (!quiet) console.log(`[${prefix}] ${line}`);
@@ -146,6 +151,12 @@ try {
     (line) => console.log(`[webhooks] ${line}`),
   );
   stopBudgets = everyTick(evaluateBudgets, jobEnv, Number(process.env.BUDGETS_INTERVAL_MS ?? 5_000), print("budgets"));
+  stopReconciling = everyTick(
+    reconcileVendors,
+    jobEnv,
+    Number(process.env.RECONCILE_INTERVAL_MS ?? 10_000),
+    print("reconcile"),
+  );
   const recorded = writeLocalStackState({
     projectId,
     firestoreEmulatorHost: stack.emulators.firestoreHost,

@@ -46,6 +46,11 @@ variable "environment_variables" {
   description = "The function's environment (the worker module gives each function the same)."
   type        = map(string)
 }
+variable "secret_environment_variables" {
+  description = "Variables read from Secret Manager (name => secret id, its latest version); the caller grants the function's identity access."
+  type        = map(string)
+  default     = {}
+}
 variable "memory" {
   description = "Memory of the one instance, e.g. 1Gi."
   type        = string
@@ -105,6 +110,15 @@ resource "google_cloudfunctions2_function" "this" {
     ingress_settings                 = "ALLOW_INTERNAL_ONLY"
     all_traffic_on_latest_revision   = true
     environment_variables            = var.environment_variables
+    dynamic "secret_environment_variables" {
+      for_each = var.secret_environment_variables
+      content {
+        project_id = var.project_id
+        key        = secret_environment_variables.key
+        secret     = secret_environment_variables.value
+        version    = "latest"
+      }
+    }
   }
 }
 

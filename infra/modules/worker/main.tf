@@ -132,6 +132,9 @@ locals {
     WEBHOOK_TIMEOUT_MS           = tostring(var.webhook_timeout_ms)
     WEBHOOK_SWEEP_AFTER_MS       = tostring(var.webhook_sweep_after_ms)
     WEBHOOK_RETRY_WINDOW_MS      = tostring(var.webhook_retry_window_ms)
+    RECONCILE_OPENAI_BASE_URL    = var.reconcile_openai_base_url
+    RECONCILE_ANTHROPIC_BASE_URL = var.reconcile_anthropic_base_url
+    RECONCILE_LOOKBACK_DAYS      = tostring(var.reconcile_lookback_days)
     NODE_OPTIONS                 = "--max-old-space-size=192 --max-semi-space-size=16"
   }
 }

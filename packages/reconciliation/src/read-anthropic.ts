@@ -77,7 +77,8 @@ export async function readAnthropic(
   checkDayRange(range);
   const headers = { "x-api-key": credential, "anthropic-version": "2023-06-01", accept: "application/json" };
   const url = (path: string, params: Array<[string, string]>) => {
-    const at = new URL(path, reader.baseUrl);
+    // A proxy may sit under a path of its own: the base is kept whole.
+    const at = new URL(`${reader.baseUrl.replace(/\/+$/, "")}${path}`);
     at.search = new URLSearchParams([
       ["starting_at", range.from.toISOString()],
       ["ending_at", range.to.toISOString()],

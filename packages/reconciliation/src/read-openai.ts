@@ -75,7 +75,8 @@ export async function readOpenAi(reader: OpenAiReader, credential: string, range
   checkDayRange(range);
   const headers = { authorization: `Bearer ${credential}`, accept: "application/json" };
   const url = (path: string, params: Record<string, string>) => {
-    const at = new URL(path, reader.baseUrl);
+    // A proxy may sit under a path of its own: the base is kept whole.
+    const at = new URL(`${reader.baseUrl.replace(/\/+$/, "")}${path}`);
     at.search = new URLSearchParams({
       start_time: String(range.from.getTime() / 1000),
       end_time: String(range.to.getTime() / 1000),

@@ -204,7 +204,7 @@ describe("the Anthropic reader", () => {
       ],
     };
     const client = http();
-    const reader = { http: client, baseUrl: stand.baseUrl, now: new Date() };
+    const reader = { http: client, baseUrl: `${stand.baseUrl}/`, now: new Date() };
     const first = await readAnthropic(reader, ANTHROPIC_KEY, range);
     expect(first).toEqual([
       {

@@ -35,6 +35,20 @@ export const TRANSPORTS = ["wire", "client"] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 export const transportVar = () => v.optional(v.picklist(TRANSPORTS, 'must be "wire" or "client"'), "wire");
 
+/** An http(s) base address (a vendor's API, or a proxy in front of it): scheme, host, optional port and path. */
+export const baseUrlVar = (defaultValue: string) =>
+  v.pipe(
+    v.optional(v.string(), defaultValue),
+    v.check((text) => {
+      try {
+        const url = new URL(text);
+        return (url.protocol === "https:" || url.protocol === "http:") && !url.search && !url.hash && !url.username;
+      } catch {
+        return false;
+      }
+    }, "must be an http(s) base address such as https://api.openai.com, without query or credentials"),
+  );
+
 export const optionalStringVar = () => v.optional(v.pipe(v.string(), v.minLength(1, "must not be empty")));
 
 export function parseConfig<TSchema extends v.GenericSchema>(
