@@ -238,7 +238,10 @@ describe("a reconciliation run", () => {
       from: new Date(today - 2 * DAY_MS),
       to: new Date(today - DAY_MS),
     });
-    await reconcileTick(deps(), 7, [org]);
+    // What the job logs of a tick (its problems and summary line) is made of this.
+    const logged = await reconcileTick(deps(), 7, [org]);
+    expect(JSON.stringify(logged)).toMatch(/rate limited/);
+    expect(JSON.stringify(logged)).not.toContain(CREDENTIAL);
     const failed = await getRun(firestore(), org, refused.id);
     expect(failed.state).toBe("failed");
     expect(failed.vendors[0]?.error).toMatch(/rate limited/);
