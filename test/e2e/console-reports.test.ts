@@ -31,6 +31,12 @@ beforeAll(async () => {
       },
       // 100 input and 20 output tokens (the seed's usage), no price yet.
       { received_at: hoursAgo(1), customer: "initech", provider: "custom", model: HOUSE_MODEL, status: "unpriced" },
+      // One page and a half of one customer's records.
+      ...Array.from({ length: 55 }, (_, at) => ({
+        received_at: hoursAgo(10 + at / 60),
+        customer: "pager",
+        cost_nanos: 1,
+      })),
     ],
   );
 }, 600_000);
@@ -62,7 +68,11 @@ describe("Costs", { timeout: 90_000 }, () => {
     expect(rows[1]).toContain("chat");
     expect(rows[1]).toContain("$0.002469134");
     await page.getByRole("img", { name: /Cost per day, stacked by feature/ }).waitFor();
-    expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toContain("format=csv");
+    const csvHref = (await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")) as string;
+    expect(csvHref).toContain("format=csv");
+    const csv = await page.evaluate(async (href) => (await fetch(href)).text(), csvHref);
+    expect(csv.split("\n")[0]).toContain("context.feature");
+    expect(csv).toContain("0.002469134");
 
     // The URL alone brings the same view back.
     await page.goto(url.href);
@@ -79,7 +89,7 @@ describe("Transactions", { timeout: 90_000 }, () => {
     const { page, problems } = await world.signedIn(world.people.viewer, `/console/transactions?org=${world.org}`);
     const table = page.getByRole("table", { name: "Transactions, newest first" });
     await table.waitFor();
-    expect(await table.getByRole("row").count()).toBe(7);
+    expect(await table.getByRole("row").count()).toBe(51);
     const model = page.locator("td bdi", { hasText: "onerror" });
     expect(await model.textContent()).toBe(HOSTILE_MODEL);
     expect(await page.locator("td bdi", { hasText: "tnemyap" }).textContent()).toBe(HOSTILE_CUSTOMER);
@@ -96,6 +106,27 @@ describe("Transactions", { timeout: 90_000 }, () => {
     await page.getByRole("link", { name: "Back to the list" }).click();
     await table.waitFor();
     expect(await page.evaluate(() => document.body.dataset.owned)).toBeUndefined();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("Transactions' pages", { timeout: 90_000 }, () => {
+  it("pages through one customer's records, 50 at a time, with the page in the URL", async () => {
+    const path = `/console/transactions?org=${world.org}&billable_customer_id=pager`;
+    const { page, problems } = await world.signedIn(world.people.viewer, path);
+    const opens = page.getByRole("link", { name: /^Open transaction/ });
+    await page.getByRole("link", { name: "Next page" }).waitFor();
+    expect(await opens.count()).toBe(50);
+    const first = await opens.first().getAttribute("aria-label");
+    await page.getByRole("link", { name: "Next page" }).click();
+    await page.getByRole("link", { name: "First page" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("page_token")).toBeTruthy();
+    expect(await opens.count()).toBe(5);
+    expect(await page.getByRole("link", { name: "Next page" }).count()).toBe(0);
+    await page.getByRole("link", { name: "First page" }).click();
+    await page.getByRole("link", { name: "Next page" }).waitFor();
+    expect(await opens.first().getAttribute("aria-label")).toBe(first);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -134,6 +134,38 @@ describe("Settings, then API Keys", { timeout: 90_000 }, () => {
     await page.context().close();
   });
 
+  it("is usable by keyboard alone, with a visible focus", async () => {
+    const { page, problems } = await signedIn(admin, `/console/settings/api-keys?org=${org}`);
+    await page.getByRole("button", { name: "Create New Key" }).waitFor();
+    const focused = () =>
+      page.evaluate(() => {
+        const element = (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document
+          .activeElement;
+        return element.textContent;
+      });
+    let tabs = 0;
+    while ((await focused()) !== "Create New Key" && tabs++ < 40) await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Create New Key");
+    const outline = await page.getByRole("button", { name: "Create New Key" }).evaluate((element) => {
+      const style = (
+        globalThis as unknown as { getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string } }
+      ).getComputedStyle(element);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    expect(outline).toBe("solid 3px");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("typed by keyboard");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    expect(await page.getByLabel("New key").inputValue()).toMatch(/^usk_/);
+    const row = page.getByRole("row").filter({ hasText: "typed by keyboard" });
+    expect(await row.getByRole("cell").nth(2).textContent()).toBe("read");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("is read-only for a viewer, who still sees the list", async () => {
     const { page, problems } = await signedIn(viewer, `/console/settings/api-keys?org=${org}`);
     await page.getByRole("row").filter({ hasText: "ci pipeline" }).waitFor();
