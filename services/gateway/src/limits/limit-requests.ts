@@ -13,7 +13,14 @@ export function chargeDeclaredBody(limits: RateLimits, req: Request, res: Respon
   if (units === 0) return undefined;
   const context = locals(res);
   context.charged = units;
-  return limits.ingest(context.organizationId as string, context.key?.limits, context.key?.hash ?? "", units);
+  const verdict = limits.ingest(context.organizationId as string, context.key?.limits, context.key?.hash ?? "", units);
+  if (!verdict.ok) {
+    // The body is never read: the connection is closed once the answer is out, rather than kept alive
+    // by reading (and discarding) megabytes this request was refused for.
+    res.setHeader("Connection", "close");
+    res.once("finish", () => req.socket.destroy());
+  }
+  return verdict;
 }
 
 /** Before parseUsageBody: a large body's declared bytes charged, 429 before reading it when over. */
