@@ -4,6 +4,7 @@ import {
   invalidJson,
   MAX_BODY_BYTES,
   MAX_NESTING_DEPTH,
+  MAX_VALUES_PER_BODY,
   nestedTooDeep,
   tooDeepPath,
   unsupportedEncoding,
@@ -11,6 +12,7 @@ import {
 } from "@usage-ingestion/shared";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { isUndecodable, unacceptedEncoding } from "./content-encoding.ts";
+import { tooManyMembersToParse } from "./member-scan.ts";
 import { locals, send } from "./send.ts";
 
 /** `Content-Type: application/json`, any charset parameter allowed; checked only after authentication. */
@@ -63,6 +65,14 @@ function readJsonBody(req: Request, res: Response, next: NextFunction, usage: bo
     const raw: unknown = req.body;
     if (!Buffer.isBuffer(raw) || raw.length === 0) {
       return send(res, invalidJson("The request body is empty; send a JSON object."));
+    }
+    if (usage && tooManyMembersToParse(raw)) {
+      // Refused before it is parsed; the rate limits still charge its bytes.
+      const message = `body holds more than ${MAX_VALUES_PER_BODY} values (object members and array elements)`;
+      locals(res).refusal = validationFailed([{ field: "body", code: "too_large", message }]);
+      locals(res).bodyText = raw;
+      req.body = undefined;
+      return next();
     }
     let body: unknown;
     try {

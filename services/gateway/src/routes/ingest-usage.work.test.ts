@@ -25,10 +25,27 @@ describe("POST /usage/transactions: bounds on work, checked before validation", 
     expect(body.length).toBeGreaterThan(3_000_000);
     const response = await gateway.postUsage(body, { "x-api-key": org.ingestKey });
     expect(response.status).toBe(400);
+    // Refused on a scan of its text, before it is parsed into an object of 300,000 members.
+    expect((await response.json()).error.details).toEqual([
+      {
+        field: "body",
+        code: "too_large",
+        message: `body holds more than ${MAX_VALUES_PER_BODY} values (object members and array elements)`,
+      },
+    ]);
+    expect(gateway.publisher.published).toHaveLength(0);
+  });
+
+  it("refuses an object of more members than its bound, however small the body", async () => {
+    gateway = await startTestGateway();
+    const org = gateway.keys.organization();
+    const response = await gateway.postUsage(validTransaction(unknownMembers(MAX_MEMBERS_PER_OBJECT)), {
+      "x-api-key": org.ingestKey,
+    });
+    expect(response.status).toBe(400);
     expect((await response.json()).error.details).toEqual([
       { field: "body", code: "too_large", message: `body has more than ${MAX_MEMBERS_PER_OBJECT} members` },
     ]);
-    expect(gateway.publisher.published).toHaveLength(0);
   });
 
   it("names the transaction of a bulk that holds too many values, at any depth", async () => {
