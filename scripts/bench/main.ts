@@ -13,6 +13,7 @@ import { type BenchResults, printReport } from "./report.ts";
 import { reportLatency } from "./report-latency.ts";
 import { singleRatio } from "./round-ratios.ts";
 import { startBareExpress } from "./steps/bare-express.ts";
+import { fairTenants, fairTenantsLines } from "./steps/fair-tenants.ts";
 import { startGateway } from "./steps/gateway.ts";
 import { HTTP_LIFETIMES, type HttpPair, measureInTurns, type ServerUnderLoad, summarize } from "./steps/http-pair.ts";
 import { minimalBacklog } from "./steps/minimal-backlog.ts";
@@ -24,7 +25,7 @@ import { workerBacklog } from "./steps/worker-backlog.ts";
  * Pub/Sub emulator is warmed up), then the cost worker beside a minimal push handler, all on the emulators
  * in one run. Prints the figures and writes them to bench-results.json
  * (BENCH_OUTPUT elsewhere); nothing here passes or fails. BENCH_STEPS=bare,gateway runs only those
- * (steps: bare, gateway, minimal, worker, reports).
+ * (steps: bare, gateway, minimal, worker, fair, reports).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const backlog = Number(process.env.BENCH_BACKLOG ?? 10_000);
@@ -102,8 +103,11 @@ try {
     console.log(`202-to-record latency: ${latencySamples} requests ...`);
     results.worker = { backlog: workerDrains, acceptToRecord: await worker.latency(latencySamples) };
   }
+  // A heavy tenant beside a light one on one gateway with the default limits.
+  if (runs("fair")) results.fairTenants = await fairTenants(ctx);
   results.loadAverageAfter = loadavg();
   printReport(results);
+  if (results.fairTenants) for (const line of fairTenantsLines(results.fairTenants)) console.log(line);
   // A month of 10,000,000 transactions over 10,000 cells a day, seeded as day, hour and month summaries.
   if (runs("reports")) {
     results.reports = await reportLatency(projectId);

@@ -4,6 +4,7 @@ import type { CpuPlan } from "./cpu-affinity.ts";
 import type { ReportLatency } from "./report-latency.ts";
 import type { RoundRatios } from "./round-ratios.ts";
 import type { LatencyFigures } from "./steps/accept-to-record.ts";
+import type { FairTenantsFigures } from "./steps/fair-tenants.ts";
 import type { GatewayFigures } from "./steps/gateway.ts";
 import {
   HTTP_LIFETIMES,
@@ -29,6 +30,8 @@ export interface BenchResults {
   singleRatio?: RoundRatios;
   minimal?: MedianDrain;
   worker?: { backlog: MedianDrain; acceptToRecord: LatencyFigures };
+  /** A heavy tenant beside a light one: the light one's latency, the heavy one's answers, the RSS. */
+  fairTenants?: FairTenantsFigures;
   /** Report latency lines for a month of data at 1,000,000 transactions. */
   reports?: ReportLatency;
 }
