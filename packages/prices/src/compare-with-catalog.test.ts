@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkDifferences,
-  type PriceDifference,
-  pricesCheck,
-  type ReviewedDifference,
-} from "./compare-with-catalog.ts";
+import type { PriceDifference } from "./compare-with-catalog.ts";
+import { checkDifferences, pricesCheck, type ReviewedDifference } from "./review-differences.ts";
 import reviewed from "./table/reviewed-differences.json" with { type: "json" };
 
 const REVIEWED = reviewed.differences as ReviewedDifference[];

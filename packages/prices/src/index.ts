@@ -12,3 +12,4 @@ export * from "./price-components.ts";
 export * from "./price-ids.ts";
 export * from "./price-usage.ts";
 export * from "./pricing-audit.ts";
+export * from "./review-differences.ts";
