@@ -89,7 +89,8 @@ export function providerOf(name: AttributeValue | undefined): Provider | undefin
 /**
  * A model call: a span whose `gen_ai.operation.name` is a model operation (`chat`, ...); without one, an
  * OpenInference span of kind `LLM`; without either, one that names a provider and reports token usage.
- * OpenLLMetry's workflow, task, agent and tool spans, and other agent, tool, chain and workflow spans (which may repeat their calls' usage as totals) are not.
+ * OpenLLMetry's workflow, task, agent and tool spans, and other agent, tool, chain and workflow spans
+ * (which may repeat their calls' usage as totals), are not.
  */
 function isModelCall(span: DecodedSpan): boolean {
   if (span.attributes.has(OPENLLMETRY_SPAN_KIND)) return false;
