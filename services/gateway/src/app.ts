@@ -106,7 +106,8 @@ export function createApp(deps: GatewayDeps): express.Express {
   const role = deps.role ?? "both";
   if (servesIngestion(role)) {
     if (!deps.publisher) throw new Error(`a gateway that ingests (role ${role}) needs a publisher`);
-    // Order of checks: request id -> API key -> content type -> body size -> JSON parse -> validation -> publish.
+    // Order of checks: request id -> API key -> content type -> a large body's declared bytes charged -> body
+    // size -> JSON parse -> its shape (work) -> its charge -> validation -> publish.
     app.post(
       "/usage/transactions",
       authenticate(deps.keys, deps.logger, limits, "ingest", send, deps.keyUsed),
