@@ -154,7 +154,7 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   {
     // Up to 0.22.6 as gen_ai.usage.prompt_tokens without cache counts; from 0.23.0 as
     // gen_ai.usage.input_tokens beside gen_ai.usage.cache_read_input_tokens and _creation_input_tokens.
-    // The fix that adds the cache in (#1028, after 0.27.0) is in no release up to 0.27.0.
+    // The change that adds the cache in (commit 3867c36, June 2026) came after the 0.27.0 release.
     scope: "@traceloop/instrumentation-anthropic",
     versions: { through: "0.27.0" },
     attributes: ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"],
