@@ -3,10 +3,16 @@ import { DOCUMENT_PATHS, nanosToUsd } from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
 import type { OutboxEvent } from "@usage-ingestion/webhooks";
 import type { Comparison, Tolerance } from "./compare.ts";
+import { DAY_MS } from "./vendor-days.ts";
 import type { ConnectionVendor } from "./vendors.ts";
 
 /** Rows named in one event, the largest differences first. */
 const MAX_ROWS_IN_EVENT = 20;
+/**
+ * How long after a day ends it is judged: the vendors' cost reports fill in during the following hours,
+ * and a day is alerted once, so a day still filling in must not be.
+ */
+export const DRIFT_SETTLE_MS = 6 * 3_600_000;
 
 /** How far a day's totals may be apart before it is alerted: by default, the rows' tolerance (1% and $0.01). */
 export type DriftThreshold = Tolerance;
@@ -16,8 +22,8 @@ const abs = (n: bigint) => (n < 0n ? -n : n);
 /**
  * The `reconciliation.drift` events of one vendor's comparisons: one per day whose total differs from the
  * vendor's by more than the threshold (a share of the vendor's total, or an amount, whichever is larger).
- * A day whose cost report has not come in yet is not judged. The id is the vendor's and the day's, so a
- * day is alerted once however often it is read again.
+ * A day whose cost report has not come in yet, or that ended less than DRIFT_SETTLE_MS ago, is not judged.
+ * The id is the vendor's and the day's, so a day is alerted once however often it is read again.
  */
 export function driftEvents(
   organizationId: string,
@@ -30,6 +36,7 @@ export function driftEvents(
   for (const row of comparisons) days.set(row.day, [...(days.get(row.day) ?? []), row]);
   const events: OutboxEvent[] = [];
   for (const [day, rows] of days) {
+    if (Date.parse(`${day}T00:00:00Z`) + DAY_MS + DRIFT_SETTLE_MS > now.getTime()) continue;
     if (rows.some((row) => row.vendor.cost_nanos === null && row.class !== "ours_only")) continue;
     const ours = rows.reduce((sum, row) => sum + row.ours.cost_nanos, 0n);
     const reported = rows.reduce((sum, row) => sum + (row.vendor.cost_nanos ?? 0n), 0n);

@@ -30,4 +30,6 @@ export interface RunDocument {
   started_at: string | null;
   finished_at: string | null;
   vendors: RunVendorResult[];
+  /** Why the run could not go on (the organization's connections or our figures unreadable); null otherwise. */
+  error?: string | null;
 }

@@ -8,6 +8,8 @@ import { DAY_MS, type DayRange } from "./vendor-days.ts";
 
 /** Days one run may cover: the vendors keep about this much at a day's grain, and it bounds one run's work. */
 export const MAX_RUN_DAYS = 92;
+/** The day's own runs are queued from this hour (UTC): yesterday's reports have had the night to fill in. */
+export const DAILY_RUN_HOUR_UTC = 6;
 /** Queued runs one tick takes up. */
 export const RUNS_PER_TICK = 20;
 
@@ -115,12 +117,20 @@ export async function claimRun(db: Firestore, run: RunDocument, now: Date): Prom
   });
 }
 
-export async function finishRun(db: Firestore, run: RunDocument, vendors: RunVendorResult[], now: Date) {
-  const failed = vendors.length > 0 && vendors.every((result) => result.error !== null);
+/** Ends a run: `failed` when every vendor failed, or when the run itself could not go on (`error`). */
+export async function finishRun(
+  db: Firestore,
+  run: RunDocument,
+  vendors: RunVendorResult[],
+  now: Date,
+  error: string | null = null,
+) {
+  const failed = error !== null || (vendors.length > 0 && vendors.every((result) => result.error !== null));
   await db.doc(DOCUMENT_PATHS.reconciliationRun(run.organization_id, run.id)).update({
     state: failed ? "failed" : "succeeded",
     finished_at: now.toISOString(),
     vendors,
+    error,
   });
 }
 

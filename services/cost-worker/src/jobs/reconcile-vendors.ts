@@ -81,13 +81,22 @@ export const reconcileVendors: TickJob<v.InferOutput<typeof ReconcileVendorsEnvS
           line: `reconciliation: ${tick.done.length} runs (${tick.queued} queued today), ${vendors.length} vendor readings, ${alerted} days alerted`,
           fields: { runs: tick.done.length, queued: tick.queued, alerted },
           didWork: tick.done.length > 0,
-          problems: vendors
-            .filter((result) => result.error !== null)
-            .map((result) => ({
-              severity: "WARNING" as const,
-              line: `reconciliation of ${result.organization_id} with ${result.vendor} failed: ${result.error}`,
-              fields: { organization_id: result.organization_id, vendor: result.vendor, run_id: result.run_id },
-            })),
+          problems: [
+            ...tick.done
+              .filter((run) => run.error !== undefined)
+              .map((run) => ({
+                severity: "ERROR" as const,
+                line: `reconciliation run ${run.run_id} of ${run.organization_id} failed: ${run.error}`,
+                fields: { organization_id: run.organization_id, run_id: run.run_id },
+              })),
+            ...vendors
+              .filter((result) => result.error !== null)
+              .map((result) => ({
+                severity: "WARNING" as const,
+                line: `reconciliation of ${result.organization_id} with ${result.vendor} failed: ${result.error}`,
+                fields: { organization_id: result.organization_id, vendor: result.vendor, run_id: result.run_id },
+              })),
+          ],
         };
       },
       close: () => db.terminate(),

@@ -98,6 +98,7 @@ const run: JsonSchema = {
     created_at: time,
     started_at: orNull(time),
     finished_at: orNull(time),
+    error: orNull({ type: "string", description: "Why the run could not go on, beside each vendor's own error." }),
     vendors: {
       type: "array",
       items: {
