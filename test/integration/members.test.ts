@@ -99,7 +99,7 @@ describe("members", () => {
   });
 
   it("lets a member read the usage routes with a session and org", async () => {
-    for (const path of ["/usage/costs", "/usage/unpriced", "/usage/budgets"]) {
+    for (const path of ["/usage/costs", "/usage/unpriced", "/usage/budgets", "/usage/reconciliation"]) {
       const response = await fixture.send(ownerJar, "GET", `${path}?org=${org}`);
       expect(response.status, path).toBe(200);
     }

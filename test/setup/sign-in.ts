@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { firestoreBudgetSource } from "@usage-ingestion/budgets";
 import { createApp, createSignIn, pubSubPublisher, signInConfig } from "@usage-ingestion/gateway";
 import { cachedKeyStore, firestoreKeyStore } from "@usage-ingestion/organizations";
+import { firestoreReconciliationReader } from "@usage-ingestion/reconciliation";
 import { DEVELOPMENT_PAGE_TOKEN_KEY, firestoreRecordReader } from "@usage-ingestion/records";
 import { firestoreReportSource } from "@usage-ingestion/reports";
 import { secretBox } from "@usage-ingestion/webhooks";
@@ -48,6 +49,7 @@ export async function signInFixture(
     logger,
     reports: firestoreReportSource(reportsFirestore()),
     budgets: firestoreBudgetSource(reportsFirestore()),
+    reconciliations: firestoreReconciliationReader(firestore()),
     signIn: createSignIn(config, firestore()),
     // The management API beside sign-in: people reach it with their session.
     management: {
