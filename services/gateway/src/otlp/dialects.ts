@@ -153,7 +153,7 @@ export interface ScopeRule {
 export const SCOPE_RULES: readonly ScopeRule[] = [
   {
     // Up to 0.22.6 as gen_ai.usage.prompt_tokens without cache counts; from 0.23.0 as
-    // gen_ai.usage.input_tokens beside gen_ai.usage.cache_read_input_tokens and _creation_input_tokens.
+    // gen_ai.usage.input_tokens beside its cache counts (gen_ai.usage.cache_read.input_tokens... in 0.27.0).
     // The change that adds the cache in (commit 3867c36, June 2026) came after the 0.27.0 release.
     scope: "@traceloop/instrumentation-anthropic",
     versions: { through: "0.27.0" },
