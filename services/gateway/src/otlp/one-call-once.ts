@@ -4,7 +4,7 @@ import type { DecodedSpan } from "./decode.ts";
  * One call, billed once: when two instrumentations report one model call (OpenLLMetry's or OpenInference's
  * span around the vendor SDK's own span for the same call), the outer span is a model-call span with a
  * model-call descendant. The descendant is billed (it is the SDK's, with the response id); the outer is
- * not. Decided per organization, whatever order the two spans' exports arrive in (decisions/0026):
+ * not. Decided per organization, whatever order the two spans' exports arrive in (decisions/0029):
  * - in one export, the outer span is known by walking each model call's ancestors;
  * - across exports, this instance remembers for a while which spans have a model-call child, and which
  *   were billed under their own id before their child came: the child then takes that id, so the worker's
