@@ -7,6 +7,7 @@ import { type Hcl, INFRA, infraQuery, parseInfra } from "../infra/hcl.ts";
  * The values Terraform gives the deployed services, read from infra/ as `terraform apply` would compute them
  * for the example environment with `terraform.tfvars.example` (and the root variables given): the
  * interpolations the modules use (`var.x`, `var.x.field` with an `optional(type, default)`, `tostring(...)`,
+ * `var.flag ? "a" : "b"`,
  * `module.m.output`, `resource_type.name.attribute`, `local.name`) are followed through the module calls to
  * their literal values. Anything else is refused by name, so a new kind of expression is noticed.
  */
@@ -47,6 +48,9 @@ export async function terraformValues(rootVariables: Record<string, unknown>) {
 
   const evaluate = (expression: string, scope: Scope): unknown => {
     const text = expression.trim();
+    // `var.flag ? "a" : "b"`: a condition on a variable, between two literal strings.
+    const choice = /^(\S+) \? "([^"]*)" : "([^"]*)"$/.exec(text);
+    if (choice) return evaluate(choice[1] as string, scope) === true ? choice[2] : choice[3];
     const call = /^tostring\((.*)\)$/s.exec(text);
     if (call) return String(evaluate(call[1] as string, scope));
     const parts = text.split(".");
