@@ -2,6 +2,7 @@ import { activateInvitations, normalizeEmail } from "@usage-ingestion/members";
 import { unauthorized } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import type { Request, Response } from "express";
+import { redirectOnceStored } from "../auth/session/sessions.ts";
 import type { SignIn } from "../auth/session/sign-in.ts";
 import { locals, send } from "../http/send.ts";
 
@@ -35,6 +36,6 @@ export function authCallback(signIn: SignIn, logger: Logger) {
     req.session.person = { email, signedInAt: Date.now() };
     await activateInvitations(signIn.db, email, locals(res).requestId);
     await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
-    res.redirect(303, pending.returnTo);
+    redirectOnceStored(res, pending.returnTo);
   };
 }

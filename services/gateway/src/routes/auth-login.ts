@@ -1,5 +1,6 @@
 import { validationFailed } from "@usage-ingestion/shared";
 import type { Request, Response } from "express";
+import { redirectOnceStored } from "../auth/session/sessions.ts";
 import type { SignIn } from "../auth/session/sign-in.ts";
 import { send } from "../http/send.ts";
 
@@ -39,6 +40,6 @@ export function authLogin(signIn: SignIn) {
     req.session.pending = { verifier, state, nonce, returnTo };
     await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
     res.setHeader("Cache-Control", "no-store");
-    res.redirect(303, url.href);
+    redirectOnceStored(res, url.href);
   };
 }

@@ -28,3 +28,16 @@ export function sessions(config: SignInConfig, store: session.Store) {
       next();
     });
 }
+
+/**
+ * A 303 to `location`, with no body, once the session is stored. express-session stores a session that
+ * changed when the response ends, but when the response has a body it sends the headers and most of the
+ * body first (its `res.end`), so a browser can follow the redirect, and come back, before the session is
+ * stored; and a session made anew by `regenerate` is stored there again even after an explicit save, a
+ * late write that can overwrite what the next request stored (the CSRF token). Without a body nothing
+ * is sent until the store has answered.
+ */
+export function redirectOnceStored(res: Response, location: string): void {
+  res.status(303).setHeader("Location", location);
+  res.end();
+}
