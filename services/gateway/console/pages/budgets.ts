@@ -1,7 +1,7 @@
 import { call, get, orgPath } from "../api.ts";
 import { may, type Page } from "../context.ts";
 import { field, fill, h, numberCell, select, table, value } from "../dom.ts";
-import { exactUsd } from "../money.ts";
+import { exactUsd } from "../exact-usd.ts";
 import { timeZone } from "../range.ts";
 import { attempt, readOnly } from "./common.ts";
 

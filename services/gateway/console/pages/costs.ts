@@ -2,7 +2,7 @@ import { get, withQuery } from "../api.ts";
 import { OTHER, stackedBarChart } from "../chart.ts";
 import type { Page } from "../context.ts";
 import { fill, h, numberCell, table, value } from "../dom.ts";
-import { count, exactUsd } from "../money.ts";
+import { count, exactUsd } from "../exact-usd.ts";
 import { filtersOf, rangeOf, reportControls, reportFields } from "./report-controls.ts";
 
 interface Group {

@@ -1,7 +1,7 @@
 import { get, withQuery } from "../api.ts";
 import type { Page, PageContext } from "../context.ts";
 import { fill, h, numberCell, table, time, value } from "../dom.ts";
-import { exactUsd } from "../money.ts";
+import { exactUsd } from "../exact-usd.ts";
 import { hrefOf } from "../route.ts";
 import { filtersOf, rangeOf, reportControls, reportFields } from "./report-controls.ts";
 

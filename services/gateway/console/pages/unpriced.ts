@@ -1,7 +1,7 @@
 import { call, get, orgPath, withQuery } from "../api.ts";
 import { may, type Page } from "../context.ts";
 import { fill, h, numberCell, table, value } from "../dom.ts";
-import { count } from "../money.ts";
+import { count } from "../exact-usd.ts";
 import { attempt, readOnly } from "./common.ts";
 import { priceForm } from "./price-form.ts";
 

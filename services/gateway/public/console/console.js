@@ -432,7 +432,7 @@ var auditLogPage = async ({ org, params }, into) => {
   );
 };
 
-// services/gateway/console/money.ts
+// services/gateway/console/exact-usd.ts
 var DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 var grouped = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 function exactUsd(decimal) {

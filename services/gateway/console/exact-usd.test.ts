@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exactUsd } from "./money.ts";
+import { exactUsd } from "./exact-usd.ts";
 
 describe("exactUsd", () => {
   it("shows cents where cents suffice and every further digit where they do not", () => {
