@@ -32,6 +32,7 @@ describe("the console on npm start", () => {
     const browser = await launchChromium();
     stops.push(() => browser.close());
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(60_000);
     const problems = pageProblems(page, (text) => text.includes("401"));
     const consoleUrl = printed(stack.lines, "Console:");
     expect(consoleUrl).toBe(`http://127.0.0.1:${port}/console`);

@@ -42,7 +42,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => world?.close());
 
-describe("Costs", { timeout: 90_000 }, () => {
+describe("Costs", { timeout: 180_000 }, () => {
   it("filters by a customer and a context dimension at once, with the figures of GET /usage/costs, exactly", async () => {
     const { page, problems } = await world.signedIn(world.people.viewer, `/console/costs?org=${world.org}`);
     await page.getByLabel("Customer").fill("acme");
@@ -84,7 +84,7 @@ describe("Costs", { timeout: 90_000 }, () => {
   });
 });
 
-describe("Transactions", { timeout: 90_000 }, () => {
+describe("Transactions", { timeout: 180_000 }, () => {
   it("lists records with hostile names as text, filters by status and opens one", async () => {
     const { page, problems } = await world.signedIn(world.people.viewer, `/console/transactions?org=${world.org}`);
     const table = page.getByRole("table", { name: "Transactions, newest first" });
@@ -111,7 +111,7 @@ describe("Transactions", { timeout: 90_000 }, () => {
   });
 });
 
-describe("Transactions' pages", { timeout: 90_000 }, () => {
+describe("Transactions' pages", { timeout: 180_000 }, () => {
   it("pages through one customer's records, 50 at a time, with the page in the URL", async () => {
     const path = `/console/transactions?org=${world.org}&billable_customer_id=pager`;
     const { page, problems } = await world.signedIn(world.people.viewer, path);
@@ -132,7 +132,7 @@ describe("Transactions' pages", { timeout: 90_000 }, () => {
   });
 });
 
-describe("Unpriced", { timeout: 90_000 }, () => {
+describe("Unpriced", { timeout: 180_000 }, () => {
   it("is read-only for a viewer", async () => {
     const { page } = await world.signedIn(world.people.viewer, `/console/unpriced?org=${world.org}`);
     await page.getByRole("cell", { name: HOUSE_MODEL }).waitFor();

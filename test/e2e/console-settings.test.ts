@@ -18,7 +18,7 @@ const open = async (page: Page, name: string) => {
   await page.locator("main:not([aria-busy])").waitFor();
 };
 
-describe("Budgets and Webhooks", { timeout: 120_000 }, () => {
+describe("Budgets and Webhooks", { timeout: 180_000 }, () => {
   it("lets an admin create, edit and delete a budget, and create, rotate and disable a webhook", async () => {
     const { page, problems } = await world.signedIn(world.people.admin, `/console/budgets?org=${world.org}`);
     await page.getByRole("button", { name: "New budget" }).click();
@@ -66,7 +66,7 @@ describe("Budgets and Webhooks", { timeout: 120_000 }, () => {
   });
 });
 
-describe("Settings", { timeout: 120_000 }, () => {
+describe("Settings", { timeout: 180_000 }, () => {
   it("lets an admin add and delete a price and declare dimensions", async () => {
     const { page, problems } = await world.signedIn(world.people.admin, `/console/settings/prices?org=${world.org}`);
     const model = uniqueId("house");

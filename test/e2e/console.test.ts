@@ -24,7 +24,7 @@ afterAll(() => world?.close());
 
 const signedIn = (email: string, path?: string) => world.signedIn(email, path);
 
-describe("the console's frame", { timeout: 90_000 }, () => {
+describe("the console's frame", { timeout: 180_000 }, () => {
   it("is served with a strict Content-Security-Policy and no inline script", async () => {
     const response = await fetch(`${fixture.baseUrl}/console`);
     expect(response.status).toBe(200);
@@ -78,7 +78,7 @@ const sendUsage = (key: string) =>
     body: JSON.stringify(validTransaction()),
   });
 
-describe("Settings, then API Keys", { timeout: 90_000 }, () => {
+describe("Settings, then API Keys", { timeout: 180_000 }, () => {
   it("creates a key shown once that sends usage (202), and disabling it refuses it (401)", async () => {
     const { page, problems } = await signedIn(admin, `/console?org=${org}`);
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "API Keys" }).click();

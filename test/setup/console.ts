@@ -36,6 +36,8 @@ export async function consoleFixture(dimensions: string[] = []) {
   /** A fresh browser context signed in as `email`, on `path`; its console errors and failures collected. */
   async function signedIn(email: string, path?: string): Promise<{ page: Page; problems: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Reports on a loaded machine (the whole suite at once, two cores) can take tens of seconds.
+    context.setDefaultTimeout(60_000);
     const page = await context.newPage();
     // Before sign-in, GET /v1/me answers 401, which the browser logs.
     const problems = pageProblems(page, (text) => text.includes("401"));
