@@ -54,6 +54,8 @@ describe("the console's frame", { timeout: 180_000 }, () => {
     await page.waitForURL((url) => url.searchParams.get("org") === other);
     await nav.getByRole("link", { name: "API Keys" }).click();
     await page.waitForURL((url) => url.pathname === "/console/settings/api-keys");
+    // Followed, a link puts the focus on the new page's content.
+    await page.locator("main:focus").waitFor();
     expect(new URL(page.url()).searchParams.get("org")).toBe(other);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === "/console/transactions");

@@ -5,6 +5,7 @@ import { CONSOLE_PAGES, CONSOLE_ROOT, type ConsolePath } from "./paths.ts";
 import { currentRoute, hrefOf, navigate } from "./route.ts";
 
 const TITLE = "Usage console";
+let moved = false;
 
 /** The sign-in link, back to where the person was once they have signed in. */
 export function showSignedOut(
@@ -101,7 +102,6 @@ export async function showPage(app: HTMLElement, me: Me, pages: Partial<Record<C
   const entry = CONSOLE_PAGES.find((candidate) => candidate.path === route.page) as (typeof CONSOLE_PAGES)[number];
   document.title = `${entry.name} · ${org.name} · ${TITLE}`;
   const main = h("main", { id: "main", tabindex: "-1" });
-  const hadFocusInMain = document.activeElement?.closest("main") !== null && document.activeElement !== document.body;
   fill(
     app,
     h(
@@ -138,5 +138,8 @@ export async function showPage(app: HTMLElement, me: Me, pages: Partial<Record<C
   } finally {
     main.removeAttribute("aria-busy");
   }
-  if (hadFocusInMain) main.focus();
+  // After a move within the console (not on arrival), focus goes to the new page's content, as a page
+  // load would put a screen reader's reading there, instead of being lost with the replaced link.
+  if (moved) main.focus();
+  moved = true;
 }

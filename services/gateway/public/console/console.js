@@ -1595,6 +1595,7 @@ var webhooksPage = async (context, into) => {
 
 // services/gateway/console/shell.ts
 var TITLE = "Usage console";
+var moved = false;
 function showSignedOut(app2, message = "Sign in to see your organizations' costs, keys and settings.") {
   const returnTo = location.pathname.startsWith(CONSOLE_ROOT) ? location.pathname + location.search : CONSOLE_ROOT;
   document.title = TITLE;
@@ -1677,7 +1678,6 @@ async function showPage(app2, me, pages) {
   const entry = CONSOLE_PAGES.find((candidate) => candidate.path === route.page);
   document.title = `${entry.name} · ${org.name} · ${TITLE}`;
   const main = h("main", { id: "main", tabindex: "-1" });
-  const hadFocusInMain = document.activeElement?.closest("main") !== null && document.activeElement !== document.body;
   fill(
     app2,
     h(
@@ -1714,7 +1714,8 @@ async function showPage(app2, me, pages) {
   } finally {
     main.removeAttribute("aria-busy");
   }
-  if (hadFocusInMain) main.focus();
+  if (moved) main.focus();
+  moved = true;
 }
 
 // services/gateway/console/main.ts
