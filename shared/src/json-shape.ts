@@ -1,3 +1,4 @@
+import type { FieldError } from "./field-errors.ts";
 import {
   MAX_MEMBERS_PER_OBJECT,
   MAX_NESTING_DEPTH,
@@ -13,7 +14,15 @@ import {
  * that breaks a bound.
  */
 export type BodyShape =
-  | { ok: true; values: number }
+  | {
+      ok: true;
+      values: number;
+      /**
+       * In a bulk, the transactions past a bound of their own (members, values), by index: each is
+       * refused alone, as a field error of it would be (207), and its values past the bound are not read.
+       */
+      invalid?: Map<number, FieldError>;
+    }
   | { ok: false; kind: "depth" | "members" | "values"; field: string; message: string };
 
 type Path = Array<string | number>;
@@ -79,6 +88,7 @@ function transactionValues(transaction: unknown, depth: number, walk: Walk): num
 export function bodyShape(body: unknown): BodyShape {
   const walk: Walk = {};
   let values = 0;
+  let invalid: Map<number, FieldError> | undefined;
   const list = (body as { transactions?: unknown } | null)?.transactions;
   if (Array.isArray(list) && body !== null && typeof body === "object" && !Array.isArray(body)) {
     // A bulk: the envelope's own members, then each transaction on its own.
@@ -98,7 +108,15 @@ export function bodyShape(body: unknown): BodyShape {
     }
     for (let index = 0; walk.broken === undefined && index < list.length; index++) {
       const inner = transactionValues(list[index], 2, walk);
-      if (inner < 0) (walk.broken as Walk["broken"])?.path.unshift("transactions", index);
+      const broken = walk.broken as Walk["broken"];
+      if (inner < 0 && broken && broken.kind !== "depth") {
+        // This transaction alone is refused; the others go on.
+        const field = ["transactions", index, ...broken.path].join(".");
+        invalid ??= new Map();
+        invalid.set(index, { field, code: "too_large", message: `${field} ${broken.message}` });
+        walk.broken = undefined;
+        values++;
+      } else if (inner < 0) broken?.path.unshift("transactions", index);
       else values += 1 + inner;
       if (walk.broken === undefined && values > MAX_VALUES_PER_BODY) {
         walk.broken = {
@@ -112,7 +130,7 @@ export function bodyShape(body: unknown): BodyShape {
     values = transactionValues(body, 0, walk);
   }
   const broken = walk.broken as Walk["broken"];
-  if (!broken) return { ok: true, values };
+  if (!broken) return invalid ? { ok: true, values, invalid } : { ok: true, values };
   const field = broken.path.join(".") || "body";
   return { ok: false, kind: broken.kind, field, message: `${field} ${broken.message}` };
 }

@@ -85,8 +85,10 @@ function readJsonBody(req: Request, res: Response, next: NextFunction, usage: bo
     const context = locals(res);
     if (usage) {
       const shape = bodyShape(body);
-      if (shape.ok) context.bodyValues = shape.values;
-      else {
+      if (shape.ok) {
+        context.bodyValues = shape.values;
+        if (shape.invalid) context.shapeErrors = shape.invalid;
+      } else {
         context.refusal =
           shape.kind === "depth"
             ? nestedTooDeep(shape.field, MAX_NESTING_DEPTH)

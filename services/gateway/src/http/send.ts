@@ -1,5 +1,5 @@
 import type { OrganizationAccess, OrganizationLimits, OrganizationOtelSettings } from "@usage-ingestion/organizations";
-import type { ErrorReply, TraceContext } from "@usage-ingestion/shared";
+import type { ErrorReply, FieldError, TraceContext } from "@usage-ingestion/shared";
 import type { Response } from "express";
 
 export interface RequestLocals {
@@ -24,6 +24,8 @@ export interface RequestLocals {
   bodyText?: Buffer;
   /** Values (object members and array elements) the usage body holds, as parseUsageBody counted them. */
   bodyValues?: number;
+  /** A bulk's transactions refused for their own bounds on work, by index (parseUsageBody). */
+  shapeErrors?: Map<number, FieldError>;
   /** Why the body is refused, answered once the rate limits have charged it (parseUsageBody). */
   refusal?: ErrorReply;
   /** What the rate limits charged before the body was read (its declared bytes), taken off the full charge. */

@@ -11,7 +11,9 @@ import type { ValidTransaction } from "./queue-transactions.ts";
  * placed at `place`, its reason prefixed by `name` where the route names its transactions), or the reason
  * it is already invalid (a span that cannot be a transaction, say).
  */
-export type Candidate = { input: unknown; place?: FieldErrorPlace; name?: string } | { invalid: string };
+export type Candidate =
+  | { input: unknown; place?: FieldErrorPlace; name?: string }
+  | { invalid: string; errors?: readonly FieldError[] };
 
 export interface Judged {
   /** The valid transactions, with their index in the request. */
@@ -27,7 +29,10 @@ export function judgeCandidates(candidates: readonly Candidate[], source: Valida
   const valid: ValidTransaction[] = [];
   const errors: FieldError[] = [];
   const invalid = candidates.map((candidate, index) => {
-    if ("invalid" in candidate) return candidate.invalid;
+    if ("invalid" in candidate) {
+      for (const error of candidate.errors ?? []) errors.push(error);
+      return candidate.invalid;
+    }
     const judged = validateTransaction(candidate.input, candidate.place, source);
     if (!judged.ok) {
       for (const error of judged.errors) errors.push(error);

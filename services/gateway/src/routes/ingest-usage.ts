@@ -1,6 +1,7 @@
 import {
   BulkShapeSchema,
   type ErrorReply,
+  type FieldError,
   firstMessageId,
   ingestionResponse,
   isBulkRequestBody,
@@ -11,7 +12,7 @@ import {
 import type { Request, Response } from "express";
 import * as v from "valibot";
 import { locals, send } from "../http/send.ts";
-import type { Candidate } from "../ingest/candidates.ts";
+import { type Candidate, describeInvalid } from "../ingest/candidates.ts";
 import { type IngestDeps, type Ingestion, ingestTransactions } from "../ingest/ingest-transactions.ts";
 
 /**
@@ -39,7 +40,7 @@ function startIngest(req: Request, res: Response, deps: IngestDeps): ErrorReply 
   const context = locals(res);
   const text = context.bodyText;
   context.bodyText = undefined;
-  const read = candidatesOf(req.body);
+  const read = candidatesOf(req.body, context.shapeErrors);
   if ("status" in read) return read;
   req.body = undefined;
   const body = text && { text, bulk: read.bulk };
@@ -50,7 +51,10 @@ function startIngest(req: Request, res: Response, deps: IngestDeps): ErrorReply 
  * The body's transactions, their field errors placed in the request (`transactions.<i>.…` in a bulk,
  * `body` for a single one); a 400 when the body is no request at all.
  */
-function candidatesOf(body: unknown): { bulk: boolean; candidates: Candidate[] } | ErrorReply {
+function candidatesOf(
+  body: unknown,
+  shapeErrors: ReadonlyMap<number, FieldError> | undefined,
+): { bulk: boolean; candidates: Candidate[] } | ErrorReply {
   if (!isJsonObject(body)) {
     return validationFailed([
       { field: "body", code: "invalid_type", message: "body must be a JSON object (a transaction or a bulk request)" },
@@ -59,9 +63,11 @@ function candidatesOf(body: unknown): { bulk: boolean; candidates: Candidate[] }
   if (!isBulkRequestBody(body)) return { bulk: false, candidates: [{ input: body, place: { root: "body" } }] };
   const shape = v.safeParse(BulkShapeSchema, body, { abortEarly: false, abortPipeEarly: true });
   if (!shape.success) return validationFailed(toFieldErrors(shape.issues));
-  const candidates = shape.output.transactions.map((input, index) => ({
-    input,
-    place: { prefix: `transactions.${index}` },
-  }));
+  const candidates = shape.output.transactions.map((input, index): Candidate => {
+    // Past its own bounds on work (parseUsageBody): refused alone, never validated.
+    const refused = shapeErrors?.get(index);
+    if (refused) return { invalid: describeInvalid([refused]), errors: [refused] };
+    return { input, place: { prefix: `transactions.${index}` } };
+  });
   return { bulk: true, candidates };
 }

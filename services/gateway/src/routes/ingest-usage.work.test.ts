@@ -58,12 +58,21 @@ describe("POST /usage/transactions: bounds on work, checked before validation", 
       { transactions: [validTransaction(), heavy] },
       { "x-api-key": org.ingestKey },
     );
-    expect(response.status).toBe(400);
-    expect((await response.json()).error.details).toEqual([
+    // Refused alone, as a field error of its own would refuse it: the other transaction is queued.
+    expect(response.status).toBe(207);
+    const body = await response.json();
+    expect(body.events_queued).toBe(1);
+    expect(body.results[1].error).toBe(
+      `validation failed: transactions.1 (too_large): transactions.1 holds more than ${MAX_VALUES_PER_TRANSACTION} values (object members and array elements)`,
+    );
+    // Alone in its bulk, it is the request's 400 with the field error.
+    const alone = await gateway.postUsage({ transactions: [heavy] }, { "x-api-key": org.ingestKey });
+    expect(alone.status).toBe(400);
+    expect((await alone.json()).error.details).toEqual([
       {
-        field: "transactions.1",
+        field: "transactions.0",
         code: "too_large",
-        message: `transactions.1 holds more than ${MAX_VALUES_PER_TRANSACTION} values (object members and array elements)`,
+        message: `transactions.0 holds more than ${MAX_VALUES_PER_TRANSACTION} values (object members and array elements)`,
       },
     ]);
   });
