@@ -24,7 +24,9 @@ describe("bodyShape", () => {
   });
 
   it("refuses a bulk's heavy transaction alone, and goes on with the others", () => {
-    const heavy = { raw: Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`p${i}`, { a: 1, b: 2, c: 3, d: 4 }])) };
+    const heavy = {
+      raw: Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`p${i}`, { a: 1, b: 2, c: 3, d: 4 }])),
+    };
     const shape = bodyShape({ transactions: [{ a: 1 }, heavy, { context: members(300) }, { b: 2 }] });
     expect(shape.ok).toBe(true);
     expect(shape.ok && [...(shape.invalid ?? new Map()).entries()]).toEqual([
