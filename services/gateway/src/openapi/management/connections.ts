@@ -11,14 +11,13 @@ import {
   noContent,
   type OpenApiPart,
   orgParameter,
+  orNull,
   pageParameters,
   pathParameter,
   readErrors,
   ref,
+  time,
 } from "./operations.ts";
-
-const time = { type: "string", format: "date-time" } as const;
-const orNull = (schema: object) => ({ anyOf: [schema, { type: "null" }] });
 
 /** A connection as connectionView (packages/reconciliation) answers it: never the credential. */
 const connection: JsonSchema = {

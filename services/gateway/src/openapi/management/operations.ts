@@ -13,6 +13,10 @@ export interface OpenApiPart {
   schemas?: Record<string, JsonSchema>;
 }
 
+/** A date-time string, and a schema that may also be null: the shapes every part's resources share. */
+export const time = { type: "string", format: "date-time" } as const;
+export const orNull = (schema: object) => ({ anyOf: [schema, { type: "null" }] });
+
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const json = (schema: object, description: string) => ({
   description,

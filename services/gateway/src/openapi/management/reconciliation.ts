@@ -15,16 +15,16 @@ import {
   keyOrSession,
   type OpenApiPart,
   orgParameter,
+  orNull,
   pathParameter,
   readErrors,
   ref,
+  time,
 } from "./operations.ts";
 
 const usd = { type: "string", description: "USD, a nine-place decimal (signed for a difference)." } as const;
-const orNull = (schema: object) => ({ anyOf: [schema, { type: "null" }] });
 const counts = Object.fromEntries(TOKEN_KINDS.map((kind) => [kind, { type: "integer" }]));
 const day = { type: "string", format: "date" } as const;
-const time = { type: "string", format: "date-time" } as const;
 const vendorEnum: JsonSchema = { type: "string", enum: [...CONNECTION_VENDORS] };
 
 /** One row as reconciliationRow (packages/reconciliation) stores and answers it. */

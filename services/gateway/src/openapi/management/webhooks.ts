@@ -12,15 +12,15 @@ import {
   noContent,
   type OpenApiPart,
   orgParameter,
+  orNull,
   pageParameters,
   pathParameter,
   readErrors,
   ref,
+  time,
 } from "./operations.ts";
 
 const text = { type: "string" } as const;
-const time = { type: "string", format: "date-time" } as const;
-const orNull = (schema: object) => ({ anyOf: [schema, { type: "null" }] });
 
 /** A webhook as webhookView (packages/webhooks) answers it: never a secret, only the signing ones' prefixes. */
 const webhook: JsonSchema = {
