@@ -72,3 +72,15 @@ describe("a redirect after sign-in", () => {
     expect(await changeAfterSignIn(baseUrl)).toBe(403);
   });
 });
+
+describe("the redirect's address", () => {
+  it("is encoded as express's redirect encodes it", async () => {
+    const baseUrl = await app(new session.MemoryStore(), (res) =>
+      redirectOnceStored(res, "/console/costs?customer=客户 1"),
+    );
+    const answer = await fetch(`${baseUrl}/callback`, { redirect: "manual" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/console/costs?customer=%E5%AE%A2%E6%88%B7%201");
+    expect(await answer.text()).toBe("");
+  });
+});

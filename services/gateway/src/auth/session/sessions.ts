@@ -38,6 +38,6 @@ export function sessions(config: SignInConfig, store: session.Store) {
  * is sent until the store has answered.
  */
 export function redirectOnceStored(res: Response, location: string): void {
-  res.status(303).setHeader("Location", location);
-  res.end();
+  // `location` encodes the address as `redirect` would (a return path may hold any character).
+  res.status(303).location(location).end();
 }
