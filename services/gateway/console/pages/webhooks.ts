@@ -142,6 +142,9 @@ export const webhooksPage: Page = async (context, into) => {
         }),
         button("Rotate secret", `Rotate secret of webhook ${webhook.url}`, async () => {
           const answer = await call<{ secret: string }>("POST", `${at}/rotate-secret`, { body: { overlap_hours: 24 } });
+          // The list first: a rotation changes the webhook's etag, and a change made from a row drawn
+          // before it would be refused as stale (409).
+          await load();
           fill(
             shown,
             secretOnce(
@@ -150,7 +153,6 @@ export const webhooksPage: Page = async (context, into) => {
               "this secret (the previous one keeps signing for 24 hours)",
             ),
           );
-          await load();
         }),
         button(
           "Delete",
@@ -218,8 +220,8 @@ export const webhooksPage: Page = async (context, into) => {
               },
             });
             form.reset();
-            fill(shown, secretOnce("Signing secret", answer.secret, "this signing secret"));
             await load();
+            fill(shown, secretOnce("Signing secret", answer.secret, "this signing secret"));
           });
         },
       },

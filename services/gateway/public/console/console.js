@@ -1501,6 +1501,7 @@ var webhooksPage = async (context, into) => {
         }),
         button("Rotate secret", `Rotate secret of webhook ${webhook.url}`, async () => {
           const answer = await call("POST", `${at}/rotate-secret`, { body: { overlap_hours: 24 } });
+          await load();
           fill(
             shown,
             secretOnce(
@@ -1509,7 +1510,6 @@ var webhooksPage = async (context, into) => {
               "this secret (the previous one keeps signing for 24 hours)"
             )
           );
-          await load();
         }),
         button(
           "Delete",
@@ -1573,8 +1573,8 @@ var webhooksPage = async (context, into) => {
               }
             });
             form.reset();
-            fill(shown, secretOnce("Signing secret", answer.secret, "this signing secret"));
             await load();
+            fill(shown, secretOnce("Signing secret", answer.secret, "this signing secret"));
           });
         }
       },
