@@ -22,6 +22,8 @@ export const COLLECTIONS = {
   reconciliationRuns: "reconciliation_runs",
   /** Under each organization, in the records database and (for key changes) in the keys database. */
   auditLog: "audit_log",
+  /** Under each organization: what is known of recent OTLP spans, so one call is billed once (0034). */
+  otlpSpanSlots: "otlp_span_slots",
 } as const;
 
 /** Document paths, for `firestore.doc(path)`: the only place they are spelled out. */
@@ -55,6 +57,9 @@ export const DOCUMENT_PATHS = {
     `${DOCUMENT_PATHS.webhookDeliveries(organizationId, webhookId)}/${eventId}`,
   webhookAttempts: (organizationId: string, webhookId: string, eventId: string) =>
     `${DOCUMENT_PATHS.webhookDelivery(organizationId, webhookId, eventId)}/${COLLECTIONS.webhookAttempts}`,
+  /** `slotId`: a hash of the span's trace and span ids (which OTLP/JSON does not hold to hex). */
+  otlpSpanSlot: (organizationId: string, slotId: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.otlpSpanSlots}/${slotId}`,
   connections: (organizationId: string) => `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.connections}`,
   connection: (organizationId: string, vendor: string) => `${DOCUMENT_PATHS.connections(organizationId)}/${vendor}`,
   /** `{vendor}_{day}_{model hash}`: one vendor's days read in order by document id, with no index. */

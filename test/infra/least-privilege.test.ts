@@ -104,14 +104,15 @@ describe("Firestore access", () => {
     expect(reports.condition?.[0]?.expression).toBe(`${records} || ${keys}`);
     expect(exampleModule("reports").service_account_email).toBe(tf("module.iam.reports_email"));
     expect(exampleModule("gateway").service_account_email).toBe(tf("module.iam.gateway_email"));
-    // The ingest gateway's identity is granted no other Firestore role.
+    // The ingest gateway's identity is granted no other Firestore role than these two.
     const gatewayGrants = [...files.values()].flatMap((hcl) =>
       Object.values((hcl.resource?.google_project_iam_member ?? {}) as Record<string, Hcl[]>)
         .map(([grant]) => grant)
         .filter((grant) => grant?.member === `serviceAccount:${tf("google_service_account.gateway.email")}`)
         .map((grant) => grant?.role),
     );
-    expect(gatewayGrants).toEqual(["roles/datastore.viewer"]);
+    expect(gatewayGrants.sort()).toEqual(["roles/datastore.user", "roles/datastore.viewer"]);
+    // Its one writable database is where instances pair OTLP spans: pairing-database.test.ts.
   });
 
   it("lets each gateway read the sign-in secrets it is given, and no other secret", () => {

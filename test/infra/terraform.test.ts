@@ -185,7 +185,7 @@ describe("infra (Terraform)", () => {
     ]);
   });
 
-  it("lets the ingest gateway publish to its topic and read keys, and the reports read the page token key", () => {
+  it("lets the ingest gateway publish, read keys and pair spans, and the reports read the page token key", () => {
     expect(resource("iam", "google_pubsub_topic_iam_member", "gateway_publishes").role).toBe("roles/pubsub.publisher");
     expect(resource("iam", "google_project_iam_member", "gateway_reads_keys").role).toBe("roles/datastore.viewer");
     expect(resource("iam", "google_secret_manager_secret_iam_member", "reports_reads_page_token_key")).toMatchObject({
@@ -201,7 +201,8 @@ describe("infra (Terraform)", () => {
         ),
       ),
     );
-    expect(gatewayGrants).toHaveLength(2);
+    // Publishing, reading keys and organizations, and pairing OTLP spans (pairing-database.test.ts).
+    expect(gatewayGrants).toHaveLength(3);
   });
 
   it("has alert policies for dead letters and the oldest unacked message", () => {

@@ -26,6 +26,7 @@ module "iam" {
   records_topic_id = module.pubsub.records_topic_id
   records_database = module.firestore.database
   keys_database    = module.firestore.keys_database
+  pairing_database = module.firestore.pairing_database
   key_admins       = var.key_admins
   depends_on       = [module.apis]
 }
@@ -69,6 +70,7 @@ module "gateway" {
   service_account_email = module.iam.gateway_email
   topic_name            = module.pubsub.topic_name
   keys_database         = module.firestore.keys_database
+  pairing_database      = module.firestore.pairing_database
   min_instances         = var.gateway_min_instances
   max_instances         = var.gateway_max_instances
   publish_transport     = var.publish_transport
@@ -87,6 +89,7 @@ module "reports" {
   service_account_email = module.iam.reports_email
   topic_name            = module.pubsub.topic_name
   keys_database         = module.firestore.keys_database
+  pairing_database      = module.firestore.pairing_database
   # Reports read many documents each: fewer at once per instance, more memory, none kept warm.
   min_instances         = 0
   max_instances         = var.reports_max_instances

@@ -28,6 +28,16 @@ variable "keys_database_id" {
   }
 }
 
+variable "pairing_database_id" {
+  description = "The Firestore database where gateway instances pair OTLP spans so that one model call is billed once (OTLP_PAIRING_DATABASE): it holds nothing else, so the ingest gateway may write there and only there (docs/decisions/0034-one-call-once-across-instances.md)."
+  type        = string
+  default     = "otlp-pairing"
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9-]{2,61}[a-z0-9]$", var.pairing_database_id))
+    error_message = "pairing_database_id must be 4-63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen."
+  }
+}
+
 locals {
   # Record fields whose content the client chooses, with keys it chooses: `context` (64 keys, but any
   # JSON under each), `usage` (metrics objects keep extra keys), `provider_usage_raw` (any JSON object)
@@ -162,4 +172,34 @@ resource "google_firestore_field" "session_expiry" {
   collection = "sessions"
   field      = "expires_at"
   ttl_config {}
+}
+
+# One call billed once across gateway instances (docs/decisions/0034): the span slots, in a database of
+# their own. Nothing there is worth keeping past an hour, so it may be deleted with the project.
+resource "google_firestore_database" "pairing" {
+  project         = var.project_id
+  name            = var.pairing_database_id
+  location_id     = var.location
+  type            = "FIRESTORE_NATIVE"
+  deletion_policy = "DELETE"
+}
+
+# Slots are read by their ids only: no field of theirs is indexed (each index entry is a write paid), and
+# Firestore deletes each one after its `expire_at`, within a day or so; a slot past it is only stale.
+resource "google_firestore_field" "span_slots" {
+  for_each   = toset(["wrapped", "untaken_id", "decision", "expire_at"])
+  project    = var.project_id
+  database   = google_firestore_database.pairing.name
+  collection = "otlp_span_slots"
+  field      = each.value
+  index_config {}
+  dynamic "ttl_config" {
+    for_each = each.value == "expire_at" ? [1] : []
+    content {}
+  }
+}
+
+output "pairing_database" {
+  description = "The database where gateway instances pair OTLP spans, and nothing else."
+  value       = google_firestore_database.pairing.name
 }

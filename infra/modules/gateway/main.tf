@@ -38,6 +38,10 @@ variable "keys_database" {
   description = "The Firestore database holding `api_keys` (KEYS_DATABASE; the firestore module's keys_database). Copy the keys there first: docs/decisions/0010-keys-apart-from-records.md."
   type        = string
 }
+variable "pairing_database" {
+  description = "The Firestore database where instances pair OTLP spans so that one call is billed once (OTLP_PAIRING_DATABASE; the firestore module's pairing_database)."
+  type        = string
+}
 variable "min_instances" {
   description = "Instances kept warm (1 avoids cold starts on the first request)."
   type        = number
@@ -217,16 +221,20 @@ locals {
     GATEWAY_ROLE                           = var.role
     PUBSUB_TOPIC                           = var.topic_name
     KEYS_DATABASE                          = var.keys_database
-    PUBLISH_TIMEOUT_MS                     = tostring(var.publish_timeout_ms)
-    PUBLISH_BATCH_MAX_MS                   = tostring(var.publish_batch_max_ms)
-    PUBSUB_PUBLISH_TRANSPORT               = var.publish_transport
-    GOOGLE_CLOUD_UNIVERSE_DOMAIN           = var.universe_domain
-    KEY_LOOKUP_TIMEOUT_MS                  = tostring(var.key_lookup_timeout_ms)
-    KEY_CACHE_TTL_MS                       = tostring(var.key_cache_ttl_ms)
-    KEY_CACHE_MAX_ENTRIES                  = tostring(var.key_cache_max_entries)
-    KEY_SERVE_STALE_MS                     = tostring(var.key_serve_stale_ms)
-    SHUTDOWN_TIMEOUT_MS                    = tostring(var.shutdown_timeout_ms)
-    WEBHOOK_DELIVERIES_TOPIC               = var.webhook_deliveries_topic
+    OTLP_PAIRING_DATABASE                  = var.pairing_database
+    # Every instance pairs OTLP spans in that database, so one call is billed once (docs/decisions/0034).
+    OTLP_CALL_PAIRING            = "shared"
+    OTLP_PAIRING_TIMEOUT_MS      = "5000"
+    PUBLISH_TIMEOUT_MS           = tostring(var.publish_timeout_ms)
+    PUBLISH_BATCH_MAX_MS         = tostring(var.publish_batch_max_ms)
+    PUBSUB_PUBLISH_TRANSPORT     = var.publish_transport
+    GOOGLE_CLOUD_UNIVERSE_DOMAIN = var.universe_domain
+    KEY_LOOKUP_TIMEOUT_MS        = tostring(var.key_lookup_timeout_ms)
+    KEY_CACHE_TTL_MS             = tostring(var.key_cache_ttl_ms)
+    KEY_CACHE_MAX_ENTRIES        = tostring(var.key_cache_max_entries)
+    KEY_SERVE_STALE_MS           = tostring(var.key_serve_stale_ms)
+    SHUTDOWN_TIMEOUT_MS          = tostring(var.shutdown_timeout_ms)
+    WEBHOOK_DELIVERIES_TOPIC     = var.webhook_deliveries_topic
     # Structured lines for Cloud Logging (the local stack uses text).
     LOG_FORMAT = "json"
     # Caps the heap so memory stays predictable under load (docs/decisions/0006-gateway-heap-flags.md); the image's CMD

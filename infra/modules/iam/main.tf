@@ -20,6 +20,10 @@ variable "keys_database" {
   description = "The Firestore database meant for `api_keys` alone (firestore module); the worker gets no access to it."
   type        = string
 }
+variable "pairing_database" {
+  description = "The Firestore database where gateway instances pair OTLP spans (firestore module): the ingest gateway's only writable one."
+  type        = string
+}
 variable "key_admins" {
   description = "Members (user:, group:, serviceAccount:) who manage API keys with the admin command line: read and write on the keys database only."
   type        = list(string)
@@ -34,6 +38,7 @@ variable "key_admins" {
 locals {
   records_database_name = "projects/${var.project_id}/databases/${var.records_database}"
   keys_database_name    = "projects/${var.project_id}/databases/${var.keys_database}"
+  pairing_database_name = "projects/${var.project_id}/databases/${var.pairing_database}"
 }
 
 resource "google_service_account" "gateway" {
@@ -80,6 +85,19 @@ resource "google_project_iam_member" "gateway_reads_keys" {
     title       = "records-and-keys-databases"
     description = "Read the records database and the keys database only."
     expression  = "resource.name == \"${local.records_database_name}\" || resource.name == \"${local.keys_database_name}\""
+  }
+}
+
+# One call billed once (docs/decisions/0034): the ingest gateway writes the slots of the OTLP spans it
+# pairs, in their own database and no other.
+resource "google_project_iam_member" "gateway_pairs_spans" {
+  project = var.project_id
+  role    = "roles/datastore.user"
+  member  = "serviceAccount:${google_service_account.gateway.email}"
+  condition {
+    title       = "pairing-database-only"
+    description = "Read and write the OTLP span pairing database only."
+    expression  = "resource.name == \"${local.pairing_database_name}\""
   }
 }
 

@@ -29,6 +29,7 @@ import { limitDeclaredBody, limitIngestion, limitReports } from "./limits/limit-
 import { type RateLimitConfig, rateLimits } from "./limits/rate-limits.ts";
 import { reportCeilings } from "./limits/report-ceilings.ts";
 import { reportsAtOnce } from "./limits/reports-at-once.ts";
+import type { CallPairing } from "./otlp/one-call-once.ts";
 import type { Publisher } from "./queue/publisher.ts";
 import { mountSignInRoutes } from "./routes/auth-routes.ts";
 import { CONSOLE_PATHS, consoleFile } from "./routes/console.ts";
@@ -78,6 +79,8 @@ export interface GatewayDeps {
   pageTokenKey?: string;
   /** The stored comparisons with the vendors' reports (see firestoreReconciliationReader), beside the reports. */
   reconciliations?: ReconciliationReader;
+  /** Where OTLP's model-call spans are paired (one call billed once); absent, the instance's memory. */
+  pairing?: CallPairing;
   now?: () => Date;
 }
 
@@ -121,7 +124,14 @@ export function createApp(deps: GatewayDeps): express.Express {
     // OTLP/HTTP traces: each model-call span becomes a transaction on the same path (docs/opentelemetry.md).
     app.post(
       "/v1/traces",
-      otlpTraces({ keys: deps.keys, publisher: deps.publisher, logger: deps.logger, limits, keyUsed: deps.keyUsed }),
+      otlpTraces({
+        keys: deps.keys,
+        publisher: deps.publisher,
+        logger: deps.logger,
+        limits,
+        keyUsed: deps.keyUsed,
+        ...(deps.pairing ? { pairing: deps.pairing } : {}),
+      }),
     );
     app.all("/v1/traces", methodNotAllowed("POST"));
   }

@@ -53,6 +53,15 @@ export const GatewayEnvSchema = v.object({
    */
   KEY_SERVE_STALE_MS: integerVar(300_000, 0),
   SHUTDOWN_TIMEOUT_MS: integerVar(25_000),
+  /**
+   * Where OTLP's model-call spans are paired so that one call is billed once (decisions/0034): `shared`,
+   * in Firestore for every instance; `instance`, in this instance's memory (exact only when one instance
+   * takes all of an organization's exports).
+   */
+  OTLP_CALL_PAIRING: v.optional(v.picklist(["shared", "instance"], 'must be "shared" or "instance"'), "shared"),
+  OTLP_PAIRING_TIMEOUT_MS: integerVar(5_000),
+  /** The Firestore database of the shared pairing's slots (Terraform: `otlp-pairing`, the ingest gateway's only writable one). */
+  OTLP_PAIRING_DATABASE: stringVar(DEFAULT_DATABASE),
   /** Rate limits (per instance): an organization's own, set with `admin org limits set`, win over these. */
   ...ORGANIZATION_LIMIT_DEFAULTS_ENV,
   RATE_LIMIT_KEY_TRANSACTIONS_PER_SECOND: integerVar(500),

@@ -3,6 +3,7 @@ import { PubSub } from "@google-cloud/pubsub";
 import { firestoreBudgetSource } from "@usage-ingestion/budgets";
 import {
   cachedKeyStore,
+  DEFAULT_DATABASE,
   firestoreKeyStore,
   keyLastUsed,
   terminateDatabases,
@@ -25,6 +26,7 @@ import {
   signInConfigOf,
 } from "./env.ts";
 import { answerParserErrors } from "./http/parser-errors.ts";
+import { firestorePairing } from "./otlp/firestore-pairing.ts";
 import { pubSubPublisher } from "./queue/publisher.ts";
 
 /** The composition root: real clients built once, passed in, and shut down in order on SIGTERM. */
@@ -63,6 +65,13 @@ const universeDomain = config.GOOGLE_CLOUD_UNIVERSE_DOMAIN;
 const pubsub = servesIngestion(role)
   ? new PubSub({ ...(projectId ? { projectId } : {}), ...(universeDomain ? { universeDomain } : {}) })
   : undefined;
+// OTLP's spans are paired where every ingest instance sees them (decisions/0034), in a database of their own.
+const pairingFirestore =
+  servesIngestion(role) && config.OTLP_CALL_PAIRING === "shared"
+    ? config.OTLP_PAIRING_DATABASE === DEFAULT_DATABASE
+      ? firestore
+      : new Firestore({ ...(projectId ? { projectId } : {}), databaseId: config.OTLP_PAIRING_DATABASE })
+    : undefined;
 // Bounded by PUBLISH_TIMEOUT_MS per request, keeping the ids confirmed before the bound.
 const publisher =
   pubsub &&
@@ -91,6 +100,10 @@ const server = createApp({
   role,
   keys,
   keyUsed: lastUsed.seen,
+  // One call billed once across instances: spans are paired in the records database (decisions/0034).
+  ...(pairingFirestore
+    ? { pairing: firestorePairing(pairingFirestore, { timeoutMs: config.OTLP_PAIRING_TIMEOUT_MS }) }
+    : {}),
   // The management API writes through the same stores as the admin command line (docs/management-api.md).
   ...(servesReports(role)
     ? {
@@ -154,7 +167,12 @@ async function shutdown(signal: string) {
   clearInterval(lastUsedTimer);
   await lastUsed.flush().catch(() => undefined);
   await publisher?.close().catch(() => undefined);
-  await Promise.allSettled([pubsub?.close(), terminateDatabases(databases), reportsFirestore?.terminate()]);
+  await Promise.allSettled([
+    pubsub?.close(),
+    terminateDatabases(databases),
+    reportsFirestore?.terminate(),
+    pairingFirestore === firestore ? undefined : pairingFirestore?.terminate(),
+  ]);
   logger.log("INFO", "gateway stopped");
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RpcStatus } from "../otlp/decode.ts";
+import { PairingUnavailableError } from "../otlp/firestore-pairing.ts";
 import { startTestGateway, type TestGateway } from "../testing/gateway-harness.ts";
 import { chatSpan, jsonExport } from "../testing/otlp-exports.ts";
 
@@ -96,5 +97,29 @@ describe("POST /v1/traces: Pub/Sub failing", () => {
     const response = await exportTraces(JSON.stringify(jsonExport(spans)));
     expect(response.status).toBe(503);
     expect((await response.json()).message).toBe("1 of 3 model-call span(s) could not be queued; retry the export.");
+  });
+});
+
+describe("POST /v1/traces: the span store failing", () => {
+  it("answers 503 with Retry-After and queues nothing, rather than bill a call twice", async () => {
+    const failing = await startTestGateway({
+      pairing: {
+        decide: () => Promise.reject(new PairingUnavailableError("the span store did not answer within 5000 ms")),
+      },
+    });
+    try {
+      const response = await failing.request("/v1/traces", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": failing.keys.organization().ingestKey },
+        body: JSON.stringify(jsonExport([chatSpan("paired-1")])),
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.json()).toEqual({ code: 14, message: "The export could not be taken now; retry it." });
+      expect(failing.publisher.published).toHaveLength(0);
+      expect(failing.logger.lines.some((line) => /one call once cannot be decided/.test(line.message))).toBe(true);
+    } finally {
+      await failing.close();
+    }
   });
 });

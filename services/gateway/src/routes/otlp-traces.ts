@@ -1,10 +1,5 @@
 import type { KeyStore } from "@usage-ingestion/organizations";
-import {
-  type ErrorReply,
-  MAX_BODY_BYTES,
-  MAX_TRANSACTIONS_PER_BULK,
-  type TransactionOutcome,
-} from "@usage-ingestion/shared";
+import { type ErrorReply, MAX_BODY_BYTES, MAX_TRANSACTIONS_PER_BULK } from "@usage-ingestion/shared";
 import type { Logger } from "@usage-ingestion/shared/server";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { authenticate } from "../auth/authenticate.ts";
@@ -15,9 +10,11 @@ import { ingestTransactions } from "../ingest/ingest-transactions.ts";
 import { chargeDeclaredBody } from "../limits/limit-requests.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import { requestCost } from "../limits/request-cost.ts";
-import { billableCalls } from "../otlp/billable-calls.ts";
-import { type DecodedSpan, decodeTraces, formatOf, type OtlpFormat } from "../otlp/decode.ts";
-import { type RecentCalls, recentCalls } from "../otlp/one-call-once.ts";
+import { billableCalls, type ReadCall, readCalls } from "../otlp/billable-calls.ts";
+import { decodeTraces, formatOf, type OtlpFormat } from "../otlp/decode.ts";
+import { PairingUnavailableError } from "../otlp/firestore-pairing.ts";
+import { memoryPairing } from "../otlp/memory-pairing.ts";
+import type { CallPairing } from "../otlp/one-call-once.ts";
 import {
   type OtlpError,
   otlpErrorOf,
@@ -34,8 +31,8 @@ export interface OtlpTracesDeps {
   limits: RateLimits;
   /** Notes each key used, for its `last_used_at`. */
   keyUsed?: (keyHash: string) => void;
-  /** What this instance remembers of recent model-call spans (one call billed once); absent, its own. */
-  recent?: RecentCalls;
+  /** What is known of recent model-call spans (one call billed once); absent, this instance's memory. */
+  pairing?: CallPairing;
 }
 
 /** Reasons listed in a partial_success message; the count says how many more there were. */
@@ -57,7 +54,7 @@ const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
  * -> content type -> body size (gzip inflated) -> decode -> spans -> rate limits -> validation -> publish.
  */
 export function otlpTraces(deps: OtlpTracesDeps): RequestHandler[] {
-  const withRecent = { ...deps, recent: deps.recent ?? recentCalls() };
+  const withPairing = { ...deps, pairing: deps.pairing ?? memoryPairing() };
   return [
     authenticate(deps.keys, deps.logger, deps.limits, "ingest", refuseReply, deps.keyUsed),
     (req: Request, res: Response, next: NextFunction) => {
@@ -66,7 +63,7 @@ export function otlpTraces(deps: OtlpTracesDeps): RequestHandler[] {
       next();
     },
     readTraces,
-    ingestSpans(withRecent),
+    ingestSpans(withPairing),
   ];
 }
 
@@ -104,12 +101,25 @@ function readTraces(req: Request, res: Response, next: NextFunction) {
   });
 }
 
-function ingestSpans(deps: OtlpTracesDeps & { recent: RecentCalls }) {
+function ingestSpans(deps: OtlpTracesDeps & { pairing: CallPairing }) {
   return async (req: Request, res: Response) => {
     const format = answerFormat(req);
-    const started = startSpans(req, res, deps);
-    if (!started) return;
-    const outcomes = await started;
+    const read = readSpans(req, res, deps);
+    if (!read) return;
+    let candidates: Candidate[];
+    try {
+      candidates = await modelCalls(read.calls, read.organization, deps.pairing);
+    } catch (error) {
+      if (!(error instanceof PairingUnavailableError)) throw error;
+      // Nothing is queued: billing without knowing the call's other span could bill it twice.
+      deps.logger.log("WARNING", "OTLP export refused: one call once cannot be decided", { error });
+      return refuse(res, {
+        status: 503,
+        message: "The export could not be taken now; retry it.",
+        headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+      });
+    }
+    const outcomes = await ingestTransactions(candidates, locals(res), deps).outcomes;
     const notQueued = outcomes.filter((outcome) => outcome.kind === "not_queued").length;
     if (notQueued > 0) {
       // Resending the whole export is safe: each span's transaction_id bills it once.
@@ -125,15 +135,15 @@ function ingestSpans(deps: OtlpTracesDeps & { recent: RecentCalls }) {
 }
 
 /**
- * Decodes the export, counts its model calls against the rate limits and starts them down the ingest
- * path; undefined once a refusal is answered. Kept apart from the route so that while Pub/Sub answers,
- * the request holds neither the body nor its decoded spans.
+ * Decodes the export, reads its model calls and counts them against the rate limits; undefined once a
+ * refusal is answered. Kept apart from the route so that while the pairing and Pub/Sub answer, the
+ * request holds neither the body nor its decoded spans.
  */
-function startSpans(
+function readSpans(
   req: Request,
   res: Response,
-  { publisher, logger, limits, recent }: OtlpTracesDeps & { recent: RecentCalls },
-): Promise<TransactionOutcome[]> | undefined {
+  { limits }: OtlpTracesDeps,
+): { calls: ReadCall[]; organization: string } | undefined {
   const context = locals(res);
   const body: unknown = req.body;
   const bytes = Buffer.isBuffer(body) ? body.length : 0;
@@ -153,30 +163,31 @@ function startSpans(
     return refuse(res, { status: decoded.status, message: decoded.message });
   }
 
-  const calls = modelCalls(decoded.spans, context.otel ?? {}, context.organizationId as string, recent);
-  if (calls.length > MAX_TRANSACTIONS_PER_BULK) {
+  const calls = readCalls(decoded.spans, context.otel ?? {});
+  // A wrapper of another call in the export is never taken: neither counted nor charged.
+  const taken = calls.filter((call) => !call.wrapsInExport).length;
+  if (taken > MAX_TRANSACTIONS_PER_BULK) {
     return refuse(res, {
       status: 413,
-      message: `The request holds ${calls.length} model-call spans; at most ${MAX_TRANSACTIONS_PER_BULK} are taken at once.`,
+      message: `The request holds ${taken} model-call spans; at most ${MAX_TRANSACTIONS_PER_BULK} are taken at once.`,
     });
   }
   // The spans that become transactions count against the rate limits as transactions do (a request
   // without any counts as one, as an empty bulk does, so no request is free), or its bytes and the spans
   // and attributes read, where they weigh more (requestCost).
-  const verdict = charge(Math.max(1, calls.length), decoded.values);
+  const verdict = charge(Math.max(1, taken), decoded.values);
   if (!verdict.ok) return refuseReply(res, verdict.reply);
   res.set(verdict.headers);
-  return ingestTransactions(calls, context, { publisher, logger }).outcomes;
+  return { calls, organization: context.organizationId as string };
 }
 
 /** The model calls to bill, each as its transaction or the reason it cannot be one. */
-function modelCalls(
-  spans: readonly DecodedSpan[],
-  settings: Parameters<typeof billableCalls>[1],
+async function modelCalls(
+  calls: readonly ReadCall[],
   organization: string,
-  recent: RecentCalls,
-): Candidate[] {
-  return billableCalls(spans, settings, organization, recent).map(({ span, verdict }) => {
+  pairing: CallPairing,
+): Promise<Candidate[]> {
+  return (await billableCalls(calls, organization, pairing)).map(({ span, verdict }) => {
     const id = `${span.traceId}/${span.spanId}`;
     return verdict.kind === "transaction"
       ? { input: verdict.transaction, name: `span ${id}` }
