@@ -18,3 +18,33 @@ export function exactUsd(decimal: string | null | undefined): string {
 
 /** A count as the browser's locale groups it. */
 export const count = (value: number | null | undefined) => (value ?? 0).toLocaleString();
+
+const NANO_PLACES = 9;
+
+/** A decimal of USD (at most nine places, as the API gives money) as nano-USD, exactly; null when it is not one. */
+export function nanosOf(decimal: string | null | undefined): bigint | null {
+  const match = DECIMAL.exec(String(decimal ?? "").trim());
+  if (!match || (match[3] ?? "").length > NANO_PLACES) return null;
+  const [, minus = "", whole = "0", fraction = ""] = match;
+  const nanos = BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(NANO_PLACES, "0"));
+  return minus ? -nanos : nanos;
+}
+
+/** Nano-USD as the API's nine-place decimal string ("-0.075000000"). */
+export function decimalOf(nanos: bigint): string {
+  const size = nanos < 0n ? -nanos : nanos;
+  const text = size.toString().padStart(NANO_PLACES + 1, "0");
+  return `${nanos < 0n ? "-" : ""}${text.slice(0, -NANO_PLACES)}.${text.slice(-NANO_PLACES)}`;
+}
+
+/** A difference: exact, with its sign ("+$0.075", "-$0.50", "$0.00"). */
+export const signedUsd = (decimal: string) => `${(nanosOf(decimal) ?? 0n) > 0n ? "+" : ""}${exactUsd(decimal)}`;
+
+/** `part` as a percentage of `whole`, signed, to two places ("+8.50%"); null when `whole` is zero. */
+export function percentOf(part: bigint, whole: bigint): string | null {
+  if (whole === 0n) return null;
+  const size = whole < 0n ? -whole : whole;
+  const scaled = ((part < 0n ? -part : part) * 10_000n + size / 2n) / size;
+  const text = `${scaled / 100n}.${String(scaled % 100n).padStart(2, "0")}%`;
+  return scaled === 0n ? "0.00%" : `${part < 0n ? "-" : "+"}${text}`;
+}
