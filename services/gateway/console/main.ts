@@ -4,6 +4,7 @@ import { fill, h } from "./dom.ts";
 import { apiKeysPage } from "./pages/api-keys.ts";
 import { auditLogPage } from "./pages/audit-log.ts";
 import { budgetsPage } from "./pages/budgets.ts";
+import { connectionsPage } from "./pages/connections.ts";
 import { costsPage } from "./pages/costs.ts";
 import { dimensionsPage } from "./pages/dimensions.ts";
 import { membersPage } from "./pages/members.ts";
@@ -25,6 +26,7 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
   "settings/prices": pricesPage,
   "settings/dimensions": dimensionsPage,
   "settings/api-keys": apiKeysPage,
+  "settings/connections": connectionsPage,
   "settings/members": membersPage,
   "settings/audit-log": auditLogPage,
 };

@@ -12,6 +12,7 @@ export const CONSOLE_PAGES = [
   { path: "settings/prices", name: "Prices", settings: true },
   { path: "settings/dimensions", name: "Dimensions", settings: true },
   { path: "settings/api-keys", name: "API Keys", settings: true },
+  { path: "settings/connections", name: "Connections", settings: true },
   { path: "settings/members", name: "Members", settings: true },
   { path: "settings/audit-log", name: "Audit log", settings: true },
 ] as const;

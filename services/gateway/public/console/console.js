@@ -351,6 +351,7 @@ var CONSOLE_PAGES = [
   { path: "settings/prices", name: "Prices", settings: true },
   { path: "settings/dimensions", name: "Dimensions", settings: true },
   { path: "settings/api-keys", name: "API Keys", settings: true },
+  { path: "settings/connections", name: "Connections", settings: true },
   { path: "settings/members", name: "Members", settings: true },
   { path: "settings/audit-log", name: "Audit log", settings: true }
 ];
@@ -661,6 +662,159 @@ var budgetsPage = async ({ org }, into) => {
       h("button", { type: "button", class: "primary", onclick: () => fill(formSlot, budgetForm()) }, "New budget")
     ) : readOnly(org.role, "admin"),
     formSlot,
+    status,
+    list
+  );
+  await load();
+};
+
+// services/gateway/console/vendors.ts
+var VENDORS = ["openai", "anthropic", "gemini", "bedrock"];
+
+// services/gateway/console/pages/connection-form.ts
+var CREDENTIALS = {
+  openai: "An OpenAI organization admin key, sk-admin-…",
+  anthropic: "An Anthropic Admin API key, sk-ant-admin…",
+  gemini: "The Cloud Billing export's BigQuery table, project.dataset.table",
+  bedrock: "An IAM role ARN to assume, or <access key id>:<secret access key>"
+};
+var MAPPING = /^([^=\s]+)\s*=\s*([^=\s]+)$/;
+function mappingsOf(text) {
+  const mappings = {};
+  for (const part of text.split(",").map((each) => each.trim()).filter(Boolean)) {
+    const match = MAPPING.exec(part);
+    if (!match) {
+      throw new ApiError(400, "validation_failed", `Mappings: "${part.slice(0, 64)}" is not vendor_id=dimension`);
+    }
+    mappings[match[1]] = match[2];
+  }
+  return mappings;
+}
+var mappingsText = (mappings) => Object.entries(mappings).map(([id, dimension]) => `${id}=${dimension}`).join(", ");
+function connectionForm(org, status, saved) {
+  const vendor = select(
+    "vendor",
+    VENDORS.map((each) => [each, each]),
+    "openai"
+  );
+  const credential = h("input", {
+    name: "credential",
+    type: "password",
+    required: true,
+    maxlength: 2048,
+    autocomplete: "off",
+    spellcheck: "false"
+  });
+  const hint = h("small", { id: "credential-hint" }, CREDENTIALS.openai);
+  credential.id = "credential";
+  credential.setAttribute("aria-describedby", hint.id);
+  vendor.addEventListener("change", () => {
+    hint.textContent = CREDENTIALS[vendor.value] ?? "";
+  });
+  const mappings = h("input", { name: "mappings", autocomplete: "off", placeholder: "project_id=team" });
+  const submit = h("button", { type: "submit", class: "primary" }, "Save connection");
+  const form = h(
+    "form",
+    {
+      class: "panel",
+      "aria-label": "Connect a vendor",
+      onsubmit: (event) => {
+        event.preventDefault();
+        void attempt(status, submit, async () => {
+          const chosen = vendor.value;
+          const body = { credential: credential.value, mappings: mappingsOf(mappings.value) };
+          await call("PUT", orgPath(org, `/connections/${encodeURIComponent(chosen)}`), { body });
+          form.reset();
+          hint.textContent = CREDENTIALS[vendor.value] ?? "";
+          await saved(chosen);
+        });
+      }
+    },
+    h(
+      "div",
+      { class: "fields" },
+      field("Vendor", vendor),
+      h("div", { class: "field" }, h("label", { for: credential.id }, "Credential"), credential, hint),
+      field("Mappings", mappings, "Optional: the vendor's ids to declared dimensions, e.g. project_id=team")
+    ),
+    h("div", { class: "actions" }, submit)
+  );
+  const replace = (chosen, current) => {
+    vendor.value = chosen;
+    hint.textContent = CREDENTIALS[chosen] ?? "";
+    mappings.value = mappingsText(current);
+    credential.value = "";
+    credential.focus();
+  };
+  return { form, replace };
+}
+
+// services/gateway/console/pages/connections.ts
+var connectionsPage = async ({ org }, into) => {
+  const canChange = may(org.role, "admin");
+  const path = orgPath(org.id, "/connections");
+  const status = h("div");
+  const list = h("div");
+  const editor = canChange ? connectionForm(org.id, status, async (vendor) => {
+    await load();
+    status.replaceChildren(
+      h("p", { role: "status" }, `Connected ${vendor}. The credential is stored sealed and is never shown again.`)
+    );
+  }) : void 0;
+  function actions(connection) {
+    const replace = h(
+      "button",
+      {
+        type: "button",
+        "aria-label": `Replace credential of ${connection.vendor}`,
+        onclick: () => editor?.replace(connection.vendor, connection.mappings)
+      },
+      "Replace credential"
+    );
+    const remove = h(
+      "button",
+      {
+        type: "button",
+        class: "danger",
+        "aria-label": `Delete the connection to ${connection.vendor}`,
+        onclick: () => void attempt(status, remove, async () => {
+          await call("DELETE", `${path}/${encodeURIComponent(connection.vendor)}`);
+          await load();
+          status.replaceChildren(h("p", { role: "status" }, `Deleted the connection to ${connection.vendor}.`));
+        })
+      },
+      "Delete"
+    );
+    return h("td", {}, h("div", { class: "actions" }, replace, remove));
+  }
+  async function load() {
+    const { connections } = await get(`${path}?limit=100`);
+    fill(
+      list,
+      connections.length === 0 ? h("p", {}, "No vendor is connected yet.") : table(
+        "Connections",
+        ["Vendor", "Status", "Connected", "Last run", "Last error", "Mappings", ...canChange ? ["Actions"] : []],
+        connections.map((connection) => [
+          connection.vendor,
+          connection.status,
+          time(connection.created_at),
+          time(connection.last_run_at),
+          connection.last_error ? value(connection.last_error) : h("span", { class: "muted" }, "none"),
+          value(mappingsText(connection.mappings) || "none"),
+          ...canChange ? [actions(connection)] : []
+        ])
+      )
+    );
+  }
+  fill(
+    into,
+    h("h1", {}, "Connections"),
+    h(
+      "p",
+      { class: "muted" },
+      "The vendors whose own usage and cost reports the Reconciliation page puts beside ours. A credential is written once, stored sealed and never shown again; xAI and DeepSeek publish no per-model report."
+    ),
+    editor ? editor.form : readOnly(org.role, "admin"),
     status,
     list
   );
@@ -1728,6 +1882,7 @@ var PAGES = {
   "settings/prices": pricesPage,
   "settings/dimensions": dimensionsPage,
   "settings/api-keys": apiKeysPage,
+  "settings/connections": connectionsPage,
   "settings/members": membersPage,
   "settings/audit-log": auditLogPage
 };
