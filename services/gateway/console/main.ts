@@ -9,6 +9,7 @@ import { costsPage } from "./pages/costs.ts";
 import { dimensionsPage } from "./pages/dimensions.ts";
 import { membersPage } from "./pages/members.ts";
 import { pricesPage } from "./pages/prices.ts";
+import { reconciliationPage } from "./pages/reconciliation.ts";
 import { transactionsPage } from "./pages/transactions.ts";
 import { unpricedPage } from "./pages/unpriced.ts";
 import { webhooksPage } from "./pages/webhooks.ts";
@@ -21,6 +22,7 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
   costs: costsPage,
   transactions: transactionsPage,
   unpriced: unpricedPage,
+  reconciliation: reconciliationPage,
   budgets: budgetsPage,
   webhooks: webhooksPage,
   "settings/prices": pricesPage,

@@ -7,6 +7,7 @@ export const CONSOLE_PAGES = [
   { path: "costs", name: "Costs", settings: false },
   { path: "transactions", name: "Transactions", settings: false },
   { path: "unpriced", name: "Unpriced", settings: false },
+  { path: "reconciliation", name: "Reconciliation", settings: false },
   { path: "budgets", name: "Budgets", settings: false },
   { path: "webhooks", name: "Webhooks", settings: false },
   { path: "settings/prices", name: "Prices", settings: true },

@@ -346,6 +346,7 @@ var CONSOLE_PAGES = [
   { path: "costs", name: "Costs", settings: false },
   { path: "transactions", name: "Transactions", settings: false },
   { path: "unpriced", name: "Unpriced", settings: false },
+  { path: "reconciliation", name: "Reconciliation", settings: false },
   { path: "budgets", name: "Budgets", settings: false },
   { path: "webhooks", name: "Webhooks", settings: false },
   { path: "settings/prices", name: "Prices", settings: true },
@@ -445,6 +446,27 @@ function exactUsd(decimal) {
   return `${minus && !zero ? "-" : ""}$${grouped(whole.replace(/^0+(?=\d)/, ""))}.${digits}`;
 }
 var count = (value2) => (value2 ?? 0).toLocaleString();
+var NANO_PLACES = 9;
+function nanosOf(decimal) {
+  const match = DECIMAL.exec(String(decimal ?? "").trim());
+  if (!match || (match[3] ?? "").length > NANO_PLACES) return null;
+  const [, minus = "", whole = "0", fraction = ""] = match;
+  const nanos = BigInt(whole) * 1000000000n + BigInt(fraction.padEnd(NANO_PLACES, "0"));
+  return minus ? -nanos : nanos;
+}
+function decimalOf(nanos) {
+  const size = nanos < 0n ? -nanos : nanos;
+  const text = size.toString().padStart(NANO_PLACES + 1, "0");
+  return `${nanos < 0n ? "-" : ""}${text.slice(0, -NANO_PLACES)}.${text.slice(-NANO_PLACES)}`;
+}
+var signedUsd = (decimal) => `${(nanosOf(decimal) ?? 0n) > 0n ? "+" : ""}${exactUsd(decimal)}`;
+function percentOf(part, whole) {
+  if (whole === 0n) return null;
+  const size = whole < 0n ? -whole : whole;
+  const scaled = ((part < 0n ? -part : part) * 10000n + size / 2n) / size;
+  const text = `${scaled / 100n}.${String(scaled % 100n).padStart(2, "0")}%`;
+  return scaled === 0n ? "0.00%" : `${part < 0n ? "-" : "+"}${text}`;
+}
 
 // services/gateway/console/range.ts
 var PRESETS = [
@@ -1347,6 +1369,319 @@ var pricesPage = async ({ org }, into) => {
   await load();
 };
 
+// services/gateway/console/reconciliation-days.ts
+var TOKEN_KINDS = [
+  ["input_tokens", "Input"],
+  ["cached_tokens", "Cache reads"],
+  ["cache_creation_input_tokens", "Cache writes"],
+  ["output_tokens", "Output"]
+];
+function dayTotals(rows) {
+  const sums = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const key = `${row.day} ${row.vendor}`;
+    const sum = sums.get(key) ?? { day: row.day, vendor: row.vendor, rows: 0, ours: 0n, reported: 0n, awaiting: 0 };
+    sum.rows += 1;
+    sum.ours += nanosOf(row.ours.cost_usd) ?? 0n;
+    sum.reported += nanosOf(row.reported.cost_usd) ?? 0n;
+    if (row.reported.cost_usd === null && row.class !== "ours_only") sum.awaiting += 1;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].sort((a, b) => b.day.localeCompare(a.day) || a.vendor.localeCompare(b.vendor)).map((sum) => ({
+    day: sum.day,
+    vendor: sum.vendor,
+    rows: sum.rows,
+    ours_usd: decimalOf(sum.ours),
+    vendor_usd: decimalOf(sum.reported),
+    difference_usd: decimalOf(sum.reported - sum.ours),
+    drift: sum.awaiting > 0 ? null : percentOf(sum.reported - sum.ours, sum.reported),
+    awaiting_cost: sum.awaiting
+  }));
+}
+
+// services/gateway/console/pages/reconciliation-controls.ts
+var DEFAULT_DAYS = 31;
+var DAY_MS = 864e5;
+var DAY2 = /^\d{4}-\d{2}-\d{2}$/;
+var utcDay = (at) => new Date(at).toISOString().slice(0, 10);
+var dayAt = (day) => Date.parse(`${day}T00:00:00Z`);
+var dayAfter = (day) => utcDay(dayAt(day) + DAY_MS);
+function reconciliationQueryOf(params, now = Date.now()) {
+  const today = utcDay(now);
+  const asked = (name) => {
+    const text = params.get(name) ?? "";
+    return DAY2.test(text) && !Number.isNaN(dayAt(text)) ? text : void 0;
+  };
+  let fromDay = asked("from") ?? utcDay(dayAt(today) - (DEFAULT_DAYS - 1) * DAY_MS);
+  let toDay = asked("to") ?? today;
+  if (toDay < fromDay) [fromDay, toDay] = [toDay, fromDay];
+  const provider = params.get("provider") ?? "";
+  return {
+    fromDay,
+    toDay,
+    provider: VENDORS.includes(provider) ? provider : "",
+    model: (params.get("model") ?? "").slice(0, 256)
+  };
+}
+function reconciliationControls(context, query) {
+  const from = h("input", { type: "date", name: "from", value: query.fromDay, required: true });
+  const to = h("input", { type: "date", name: "to", value: query.toDay, required: true });
+  const provider = select(
+    "provider",
+    [["", "any"], ...VENDORS.map((vendor) => [vendor, vendor])],
+    query.provider
+  );
+  const model = h("input", { name: "model", value: query.model, maxlength: 256, autocomplete: "off" });
+  return h(
+    "form",
+    {
+      class: "panel",
+      "aria-label": "Reconciliation",
+      onsubmit: (event) => {
+        event.preventDefault();
+        context.go({
+          from: from.value,
+          to: to.value,
+          provider: provider.value,
+          model: model.value.trim(),
+          run: void 0
+        });
+      }
+    },
+    h(
+      "div",
+      { class: "fields" },
+      field("From (UTC day)", from),
+      field("To (UTC day, inclusive)", to, "At most 92 days"),
+      field("Provider", provider),
+      field("Model", model, "As we or the vendor name it")
+    ),
+    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Apply"))
+  );
+}
+
+// services/gateway/console/pages/reconciliation-run.ts
+var POLL_MS = 2e3;
+var finished = (run) => run.state === "succeeded" || run.state === "failed";
+function describeRun(run) {
+  const last = utcDay(Date.parse(`${run.to}T00:00:00Z`) - 864e5);
+  return h(
+    "div",
+    {},
+    h("p", { role: "status" }, `Run ${run.id} over ${run.from} to ${last}: ${run.state}.`),
+    run.error ? notice(run.error, "error") : null,
+    run.vendors.length === 0 ? null : h(
+      "ul",
+      {},
+      run.vendors.map(
+        (result) => h(
+          "li",
+          {},
+          `${result.vendor}: ${result.rows} rows`,
+          Object.keys(result.classes).length > 0 ? ` (${Object.entries(result.classes).map(([name, rows]) => `${name} ${rows}`).join(", ")})` : "",
+          result.alerted.length > 0 ? `; drift alerted for ${result.alerted.join(", ")}` : "",
+          result.error ? ["; ", value(result.error)] : ""
+        )
+      )
+    )
+  );
+}
+function runPanel(context, query) {
+  const { org, params } = context;
+  const runs = orgPath(org.id, "/reconciliation/runs");
+  const status = h("div");
+  const panel = h(
+    "section",
+    { class: "panel", "aria-labelledby": "run-heading" },
+    h("h2", { id: "run-heading" }, "Runs")
+  );
+  if (may(org.role, "admin")) {
+    const start2 = h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        onclick: () => void attempt(status, start2, async () => {
+          const run = await call("POST", runs, {
+            body: { from: query.fromDay, to: dayAfter(query.toDay) }
+          });
+          context.go({ run: run.id });
+        })
+      },
+      "Start a run for these days"
+    );
+    panel.append(
+      h(
+        "p",
+        { class: "muted" },
+        "Each morning a run reads the last 7 days again from every connected vendor. A run asked for here reads the days above."
+      ),
+      h("div", { class: "actions" }, start2)
+    );
+  } else panel.append(readOnly(org.role, "admin"));
+  panel.append(status);
+  const id = params.get("run");
+  if (id) {
+    let seenUnfinished = false;
+    const poll = async () => {
+      if (!status.isConnected && seenUnfinished) return;
+      try {
+        const run = await get(`${runs}/${encodeURIComponent(id)}`);
+        if (!finished(run)) {
+          seenUnfinished = true;
+          if (status.textContent !== describeRun(run).textContent) fill(status, describeRun(run));
+          setTimeout(() => void poll(), POLL_MS);
+        } else if (seenUnfinished) {
+          if (status.isConnected) context.go({}, { replace: true });
+        } else fill(status, describeRun(run));
+      } catch (error) {
+        fill(status, errorNotice(error));
+      }
+    };
+    void poll();
+  }
+  return panel;
+}
+
+// services/gateway/console/pages/reconciliation.ts
+var CLASSES = [
+  ["matched", "within 1% (and $0.01) of the vendor's figures"],
+  ["vendor_only", "the vendor billed usage that never reached us"],
+  ["ours_only", "we counted usage the vendor did not report"],
+  ["count_mismatch", "a token count differs by more than 1%"],
+  ["price_mismatch", "the counts agree and the cost does not: a rate or tier is wrong or stale"]
+];
+function classCell(row) {
+  const named = row.component ? [
+    ` (${row.component}`,
+    row.component_cost ? `: ours ${exactUsd(row.component_cost.ours_usd)}, vendor ${exactUsd(row.component_cost.vendor_usd)}` : "",
+    ")"
+  ] : "";
+  return h("td", { class: `class-${row.class}` }, h("strong", {}, row.class), named);
+}
+var modelCell = (row) => {
+  const names = [.../* @__PURE__ */ new Set([...row.our_models, ...row.vendor_models])].filter((name) => name !== row.model);
+  return h(
+    "td",
+    {},
+    value(row.model),
+    names.length > 0 ? h("small", { class: "muted" }, " as ", names.join(", ")) : ""
+  );
+};
+var versus = (ours, vendor) => numberCell(`${count(ours)} / ${count(vendor)}`);
+var reconciliationPage = async (context, into) => {
+  const { org, params } = context;
+  const query = reconciliationQueryOf(params);
+  const [answer, { connections }] = await Promise.all([
+    get(
+      withQuery("/usage/reconciliation", {
+        org: org.id,
+        from: query.fromDay,
+        to: dayAfter(query.toDay),
+        provider: query.provider,
+        model: query.model
+      })
+    ),
+    get(orgPath(org.id, "/connections?limit=100"))
+  ]);
+  const totals = dayTotals(answer.rows);
+  const connectLink = h(
+    "a",
+    { href: hrefOf("settings/connections", { org: org.id }), "data-route": true },
+    "Settings, Connections"
+  );
+  const empty = connections.length === 0 ? h(
+    "div",
+    { class: "panel" },
+    h("h2", {}, "No vendor is connected"),
+    h(
+      "p",
+      {},
+      "To put each vendor's own usage and cost reports beside ours, an admin connects the vendor under ",
+      connectLink,
+      " with its admin credential (an OpenAI admin key, an Anthropic Admin API key). The next morning's run reads the last 7 days; an admin can also start a run here."
+    )
+  ) : h("p", {}, "No comparisons in these days yet. A run stores them: each morning's, or one started below.");
+  fill(
+    into,
+    h("h1", {}, "Reconciliation"),
+    h(
+      "p",
+      { class: "muted" },
+      "Our figures beside each vendor's own report, per UTC day and model, and why they differ. Differences are the vendor's less ours."
+    ),
+    reconciliationControls(context, query),
+    answer.rows.length === 0 ? empty : [
+      h(
+        "section",
+        { class: "totals", "aria-label": "Rows by class" },
+        CLASSES.map(
+          ([name, meaning]) => h(
+            "div",
+            { title: meaning },
+            h("span", { class: "muted" }, name),
+            h("span", { class: "figure" }, count(answer.classes[name]))
+          )
+        )
+      ),
+      h("h2", {}, "Each day's drift"),
+      table(
+        "Each day's totals per vendor",
+        [
+          "Day (UTC)",
+          "Vendor",
+          ["Rows", "number"],
+          ["Ours", "number"],
+          ["Vendor's", "number"],
+          ["Difference", "number"],
+          ["Drift", "number"]
+        ],
+        totals.map((total) => [
+          total.day,
+          total.vendor,
+          numberCell(count(total.rows)),
+          numberCell(exactUsd(total.ours_usd)),
+          numberCell(exactUsd(total.vendor_usd)),
+          numberCell(signedUsd(total.difference_usd)),
+          numberCell(
+            total.drift ?? (total.awaiting_cost > 0 ? `awaiting the vendor's cost for ${total.awaiting_cost} rows` : "n/a")
+          )
+        ])
+      ),
+      h("h2", {}, "By day, vendor and model"),
+      table(
+        "Our figures beside the vendor's, per day, vendor and model",
+        [
+          "Day (UTC)",
+          "Vendor",
+          "Model",
+          "Class",
+          ...TOKEN_KINDS.map(([, label]) => [`${label} (ours / vendor)`, "number"]),
+          ["Cost, ours", "number"],
+          ["Cost, vendor's", "number"],
+          ["Difference", "number"]
+        ],
+        answer.rows.map((row) => [
+          row.day,
+          row.vendor,
+          modelCell(row),
+          classCell(row),
+          ...TOKEN_KINDS.map(([kind]) => versus(row.ours[kind], row.reported[kind])),
+          numberCell(exactUsd(row.ours.cost_usd)),
+          numberCell(row.reported.cost_usd === null ? "not reported yet" : exactUsd(row.reported.cost_usd)),
+          numberCell(signedUsd(row.difference.cost_usd))
+        ])
+      ),
+      h(
+        "dl",
+        { class: "facts" },
+        CLASSES.map(([name, meaning]) => [h("dt", {}, name), h("dd", {}, meaning)])
+      )
+    ],
+    runPanel(context, query)
+  );
+};
+
 // services/gateway/console/pages/transactions.ts
 var PAGE_SIZE = "50";
 var WHY = {
@@ -1877,6 +2212,7 @@ var PAGES = {
   costs: costsPage,
   transactions: transactionsPage,
   unpriced: unpricedPage,
+  reconciliation: reconciliationPage,
   budgets: budgetsPage,
   webhooks: webhooksPage,
   "settings/prices": pricesPage,
