@@ -9,8 +9,10 @@ import { signInFixture } from "./sign-in.ts";
 /**
  * The console's tests' world: a gateway with sign-in that also takes usage, an organization (declaring
  * `dimensions`) with an owner, an admin and a viewer, a second organization of the owner's, and Chromium.
+ * With `secretKey`, the gateway seals webhook secrets and vendor credentials with it (a test's worker
+ * then opens them).
  */
-export async function consoleFixture(dimensions: string[] = []) {
+export async function consoleFixture(dimensions: string[] = [], options: { secretKey?: Buffer } = {}) {
   const people = {
     owner: `${uniqueId("owner")}@example.com`,
     admin: `${uniqueId("admin")}@example.com`,
@@ -21,7 +23,7 @@ export async function consoleFixture(dimensions: string[] = []) {
   const topic = await pullableTopic();
   const gateway = await signInFixture(
     Object.values(people).map((email) => ({ email, emailVerified: true })),
-    { ingestTopic: topic.topicName },
+    { ingestTopic: topic.topicName, ...options },
   );
   await createOrganization(firestore(), org, "Console test");
   await createOrganization(firestore(), other, "Second organization");

@@ -21,7 +21,7 @@ export const PASSWORD = "correct horse battery staple";
  */
 export async function signInFixture(
   accounts: Array<Omit<DevelopmentAccount, "password"> & { password?: string }>,
-  options: { ingestTopic?: string } = {},
+  options: { ingestTopic?: string; secretKey?: Buffer } = {},
 ) {
   const port = await freeClosedPort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -54,7 +54,7 @@ export async function signInFixture(
     // The management API beside sign-in: people reach it with their session.
     management: {
       databases: databases(),
-      webhooks: { box: secretBox(randomBytes(32)), queue: { queue: async () => {} } },
+      webhooks: { box: secretBox(options.secretKey ?? randomBytes(32)), queue: { queue: async () => {} } },
     },
   });
   const server = app.listen(port, "127.0.0.1");
