@@ -242,8 +242,12 @@ describe("Reconciliation", { timeout: 240_000 }, () => {
   });
 
   it("shows a viewer the figures and the connections, read-only", async () => {
-    const path = `/console/reconciliation?org=${world.org}&from=${day(5)}&to=${day(1)}`;
+    // More days than the API reads at once: said beside the controls, which put it right.
+    const path = `/console/reconciliation?org=${world.org}&from=${day(120)}&to=${day(1)}`;
     const { page, problems } = await world.signedIn(world.people.viewer, path);
+    await page.getByRole("alert").filter({ hasText: "at most 92 days" }).waitFor();
+    await page.getByLabel("From (UTC day)").fill(day(5));
+    await page.getByRole("button", { name: "Apply" }).click();
     await page
       .getByRole("table", { name: /^Our figures beside the vendor's/ })
       .getByText("price_mismatch")
@@ -255,7 +259,8 @@ describe("Reconciliation", { timeout: 240_000 }, () => {
     expect(await page.locator("main").getByRole("button").count()).toBe(0);
     expect(await page.locator("main input, main select").count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
-    expect(problems).toEqual([]);
+    // The refused range is a 400 the browser logs; nothing else went wrong.
+    expect(problems).toEqual([expect.stringContaining("400")]);
     await page.context().close();
   });
 });

@@ -1369,36 +1369,6 @@ var pricesPage = async ({ org }, into) => {
   await load();
 };
 
-// services/gateway/console/reconciliation-days.ts
-var TOKEN_KINDS = [
-  ["input_tokens", "Input"],
-  ["cached_tokens", "Cache reads"],
-  ["cache_creation_input_tokens", "Cache writes"],
-  ["output_tokens", "Output"]
-];
-function dayTotals(rows) {
-  const sums = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    const key = `${row.day} ${row.vendor}`;
-    const sum = sums.get(key) ?? { day: row.day, vendor: row.vendor, rows: 0, ours: 0n, reported: 0n, awaiting: 0 };
-    sum.rows += 1;
-    sum.ours += nanosOf(row.ours.cost_usd) ?? 0n;
-    sum.reported += nanosOf(row.reported.cost_usd) ?? 0n;
-    if (row.reported.cost_usd === null && row.class !== "ours_only") sum.awaiting += 1;
-    sums.set(key, sum);
-  }
-  return [...sums.values()].sort((a, b) => b.day.localeCompare(a.day) || a.vendor.localeCompare(b.vendor)).map((sum) => ({
-    day: sum.day,
-    vendor: sum.vendor,
-    rows: sum.rows,
-    ours_usd: decimalOf(sum.ours),
-    vendor_usd: decimalOf(sum.reported),
-    difference_usd: decimalOf(sum.reported - sum.ours),
-    drift: sum.awaiting > 0 ? null : percentOf(sum.reported - sum.ours, sum.reported),
-    awaiting_cost: sum.awaiting
-  }));
-}
-
 // services/gateway/console/pages/reconciliation-controls.ts
 var DEFAULT_DAYS = 31;
 var DAY_MS = 864e5;
@@ -1543,7 +1513,37 @@ function runPanel(context, query) {
   return panel;
 }
 
-// services/gateway/console/pages/reconciliation.ts
+// services/gateway/console/reconciliation-days.ts
+var TOKEN_KINDS = [
+  ["input_tokens", "Input"],
+  ["cached_tokens", "Cache reads"],
+  ["cache_creation_input_tokens", "Cache writes"],
+  ["output_tokens", "Output"]
+];
+function dayTotals(rows) {
+  const sums = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const key = `${row.day} ${row.vendor}`;
+    const sum = sums.get(key) ?? { day: row.day, vendor: row.vendor, rows: 0, ours: 0n, reported: 0n, awaiting: 0 };
+    sum.rows += 1;
+    sum.ours += nanosOf(row.ours.cost_usd) ?? 0n;
+    sum.reported += nanosOf(row.reported.cost_usd) ?? 0n;
+    if (row.reported.cost_usd === null && row.class !== "ours_only") sum.awaiting += 1;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].sort((a, b) => b.day.localeCompare(a.day) || a.vendor.localeCompare(b.vendor)).map((sum) => ({
+    day: sum.day,
+    vendor: sum.vendor,
+    rows: sum.rows,
+    ours_usd: decimalOf(sum.ours),
+    vendor_usd: decimalOf(sum.reported),
+    difference_usd: decimalOf(sum.reported - sum.ours),
+    drift: sum.awaiting > 0 ? null : percentOf(sum.reported - sum.ours, sum.reported),
+    awaiting_cost: sum.awaiting
+  }));
+}
+
+// services/gateway/console/pages/reconciliation-tables.ts
 var CLASSES = [
   ["matched", "within 1% (and $0.01) of the vendor's figures"],
   ["vendor_only", "the vendor billed usage that never reached us"],
@@ -1557,40 +1557,93 @@ function classCell(row) {
     row.component_cost ? `: ours ${exactUsd(row.component_cost.ours_usd)}, vendor ${exactUsd(row.component_cost.vendor_usd)}` : "",
     ")"
   ] : "";
-  return h("td", { class: `class-${row.class}` }, h("strong", {}, row.class), named);
+  return h("td", {}, h("strong", {}, row.class), named);
 }
-var modelCell = (row) => {
+function modelCell(row) {
   const names = [.../* @__PURE__ */ new Set([...row.our_models, ...row.vendor_models])].filter((name) => name !== row.model);
   return h(
     "td",
     {},
     value(row.model),
-    names.length > 0 ? h("small", { class: "muted" }, " as ", names.join(", ")) : ""
+    names.length > 0 ? h(
+      "small",
+      { class: "muted" },
+      " as ",
+      names.map((name, at) => [at > 0 ? ", " : "", value(name)])
+    ) : ""
   );
-};
+}
+var dayCell = (day) => h("td", { class: "nowrap" }, day);
 var versus = (ours, vendor) => numberCell(`${count(ours)} / ${count(vendor)}`);
-var reconciliationPage = async (context, into) => {
-  const { org, params } = context;
-  const query = reconciliationQueryOf(params);
-  const [answer, { connections }] = await Promise.all([
-    get(
-      withQuery("/usage/reconciliation", {
-        org: org.id,
-        from: query.fromDay,
-        to: dayAfter(query.toDay),
-        provider: query.provider,
-        model: query.model
-      })
-    ),
-    get(orgPath(org.id, "/connections?limit=100"))
-  ]);
-  const totals = dayTotals(answer.rows);
-  const connectLink = h(
-    "a",
-    { href: hrefOf("settings/connections", { org: org.id }), "data-route": true },
-    "Settings, Connections"
-  );
-  const empty = connections.length === 0 ? h(
+var classCounts = (classes) => h(
+  "section",
+  { class: "totals", "aria-label": "Rows by class" },
+  CLASSES.map(
+    ([name, meaning]) => h(
+      "div",
+      { title: meaning },
+      h("span", { class: "muted" }, name),
+      h("span", { class: "figure" }, count(classes[name]))
+    )
+  )
+);
+var driftTable = (rows) => table(
+  "Each day's totals per vendor",
+  [
+    "Day (UTC)",
+    "Vendor",
+    ["Rows", "number"],
+    ["Ours", "number"],
+    ["Vendor's", "number"],
+    ["Difference", "number"],
+    ["Drift", "number"]
+  ],
+  dayTotals(rows).map((total) => [
+    dayCell(total.day),
+    total.vendor,
+    numberCell(count(total.rows)),
+    numberCell(exactUsd(total.ours_usd)),
+    numberCell(exactUsd(total.vendor_usd)),
+    numberCell(signedUsd(total.difference_usd)),
+    numberCell(
+      total.drift ?? (total.awaiting_cost > 0 ? `awaiting the vendor's cost for ${total.awaiting_cost} rows` : "n/a")
+    )
+  ])
+);
+var rowsTable = (rows) => table(
+  "Our figures beside the vendor's, per day, vendor and model",
+  [
+    "Day (UTC)",
+    "Vendor",
+    "Model",
+    "Class",
+    ...TOKEN_KINDS.map(([, label]) => [`${label} (ours / vendor)`, "number"]),
+    ["Cost, ours", "number"],
+    ["Cost, vendor's", "number"],
+    ["Difference", "number"]
+  ],
+  rows.map((row) => [
+    dayCell(row.day),
+    row.vendor,
+    modelCell(row),
+    classCell(row),
+    ...TOKEN_KINDS.map(([kind]) => versus(row.ours[kind], row.reported[kind])),
+    numberCell(exactUsd(row.ours.cost_usd)),
+    numberCell(row.reported.cost_usd === null ? "not reported yet" : exactUsd(row.reported.cost_usd)),
+    numberCell(signedUsd(row.difference.cost_usd))
+  ])
+);
+var classLegend = () => h(
+  "dl",
+  { class: "facts" },
+  CLASSES.map(([name, meaning]) => [h("dt", {}, name), h("dd", {}, meaning)])
+);
+
+// services/gateway/console/pages/reconciliation.ts
+function emptyState(org, connected) {
+  if (connected)
+    return h("p", {}, "No comparisons in these days yet. A run stores them: each morning's, or one started below.");
+  return h(
     "div",
     { class: "panel" },
     h("h2", {}, "No vendor is connected"),
@@ -1598,10 +1651,30 @@ var reconciliationPage = async (context, into) => {
       "p",
       {},
       "To put each vendor's own usage and cost reports beside ours, an admin connects the vendor under ",
-      connectLink,
+      h("a", { href: hrefOf("settings/connections", { org }), "data-route": true }, "Settings, Connections"),
       " with its admin credential (an OpenAI admin key, an Anthropic Admin API key). The next morning's run reads the last 7 days; an admin can also start a run here."
     )
-  ) : h("p", {}, "No comparisons in these days yet. A run stores them: each morning's, or one started below.");
+  );
+}
+var reconciliationPage = async (context, into) => {
+  const { org, params } = context;
+  const query = reconciliationQueryOf(params);
+  const read = get(
+    withQuery("/usage/reconciliation", {
+      org: org.id,
+      from: query.fromDay,
+      to: dayAfter(query.toDay),
+      provider: query.provider,
+      model: query.model
+    })
+  ).catch((error) => {
+    if (error instanceof ApiError && error.status < 500 && error.status !== 401) return error;
+    throw error;
+  });
+  const [answer, { connections }] = await Promise.all([
+    read,
+    get(orgPath(org.id, "/connections?limit=100"))
+  ]);
   fill(
     into,
     h("h1", {}, "Reconciliation"),
@@ -1611,72 +1684,13 @@ var reconciliationPage = async (context, into) => {
       "Our figures beside each vendor's own report, per UTC day and model, and why they differ. Differences are the vendor's less ours."
     ),
     reconciliationControls(context, query),
-    answer.rows.length === 0 ? empty : [
-      h(
-        "section",
-        { class: "totals", "aria-label": "Rows by class" },
-        CLASSES.map(
-          ([name, meaning]) => h(
-            "div",
-            { title: meaning },
-            h("span", { class: "muted" }, name),
-            h("span", { class: "figure" }, count(answer.classes[name]))
-          )
-        )
-      ),
+    answer instanceof ApiError ? errorNotice(answer) : answer.rows.length === 0 ? emptyState(org.id, connections.length > 0) : [
+      classCounts(answer.classes),
       h("h2", {}, "Each day's drift"),
-      table(
-        "Each day's totals per vendor",
-        [
-          "Day (UTC)",
-          "Vendor",
-          ["Rows", "number"],
-          ["Ours", "number"],
-          ["Vendor's", "number"],
-          ["Difference", "number"],
-          ["Drift", "number"]
-        ],
-        totals.map((total) => [
-          total.day,
-          total.vendor,
-          numberCell(count(total.rows)),
-          numberCell(exactUsd(total.ours_usd)),
-          numberCell(exactUsd(total.vendor_usd)),
-          numberCell(signedUsd(total.difference_usd)),
-          numberCell(
-            total.drift ?? (total.awaiting_cost > 0 ? `awaiting the vendor's cost for ${total.awaiting_cost} rows` : "n/a")
-          )
-        ])
-      ),
+      driftTable(answer.rows),
       h("h2", {}, "By day, vendor and model"),
-      table(
-        "Our figures beside the vendor's, per day, vendor and model",
-        [
-          "Day (UTC)",
-          "Vendor",
-          "Model",
-          "Class",
-          ...TOKEN_KINDS.map(([, label]) => [`${label} (ours / vendor)`, "number"]),
-          ["Cost, ours", "number"],
-          ["Cost, vendor's", "number"],
-          ["Difference", "number"]
-        ],
-        answer.rows.map((row) => [
-          row.day,
-          row.vendor,
-          modelCell(row),
-          classCell(row),
-          ...TOKEN_KINDS.map(([kind]) => versus(row.ours[kind], row.reported[kind])),
-          numberCell(exactUsd(row.ours.cost_usd)),
-          numberCell(row.reported.cost_usd === null ? "not reported yet" : exactUsd(row.reported.cost_usd)),
-          numberCell(signedUsd(row.difference.cost_usd))
-        ])
-      ),
-      h(
-        "dl",
-        { class: "facts" },
-        CLASSES.map(([name, meaning]) => [h("dt", {}, name), h("dd", {}, meaning)])
-      )
+      rowsTable(answer.rows),
+      classLegend()
     ],
     runPanel(context, query)
   );

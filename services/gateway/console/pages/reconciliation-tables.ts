@@ -1,0 +1,122 @@
+import { h, numberCell, table, value } from "../dom.ts";
+import { count, exactUsd, signedUsd } from "../exact-usd.ts";
+import { dayTotals, type ReconciliationRow, TOKEN_KINDS } from "../reconciliation-days.ts";
+
+/** What each class says, for the legend and the counts' titles (docs/reconciliation.md). */
+const CLASSES: Array<[string, string]> = [
+  ["matched", "within 1% (and $0.01) of the vendor's figures"],
+  ["vendor_only", "the vendor billed usage that never reached us"],
+  ["ours_only", "we counted usage the vendor did not report"],
+  ["count_mismatch", "a token count differs by more than 1%"],
+  ["price_mismatch", "the counts agree and the cost does not: a rate or tier is wrong or stale"],
+];
+
+/** The class, and for a price mismatch the component named with both sides' amounts. */
+function classCell(row: ReconciliationRow) {
+  const named = row.component
+    ? [
+        ` (${row.component}`,
+        row.component_cost
+          ? `: ours ${exactUsd(row.component_cost.ours_usd)}, vendor ${exactUsd(row.component_cost.vendor_usd)}`
+          : "",
+        ")",
+      ]
+    : "";
+  return h("td", {}, h("strong", {}, row.class), named);
+}
+
+/** The model as compared (no snapshot date), and the names each side gave it where they differ. */
+function modelCell(row: ReconciliationRow) {
+  const names = [...new Set([...row.our_models, ...row.vendor_models])].filter((name) => name !== row.model);
+  return h(
+    "td",
+    {},
+    value(row.model),
+    names.length > 0
+      ? h(
+          "small",
+          { class: "muted" },
+          " as ",
+          names.map((name, at) => [at > 0 ? ", " : "", value(name)]),
+        )
+      : "",
+  );
+}
+
+const dayCell = (day: string) => h("td", { class: "nowrap" }, day);
+const versus = (ours: number, vendor: number) => numberCell(`${count(ours)} / ${count(vendor)}`);
+
+/** How many rows each class holds. */
+export const classCounts = (classes: Record<string, number>) =>
+  h(
+    "section",
+    { class: "totals", "aria-label": "Rows by class" },
+    CLASSES.map(([name, meaning]) =>
+      h(
+        "div",
+        { title: meaning },
+        h("span", { class: "muted" }, name),
+        h("span", { class: "figure" }, count(classes[name])),
+      ),
+    ),
+  );
+
+/** Each vendor's day: ours, the vendor's, the difference and the drift. */
+export const driftTable = (rows: readonly ReconciliationRow[]) =>
+  table(
+    "Each day's totals per vendor",
+    [
+      "Day (UTC)",
+      "Vendor",
+      ["Rows", "number"],
+      ["Ours", "number"],
+      ["Vendor's", "number"],
+      ["Difference", "number"],
+      ["Drift", "number"],
+    ],
+    dayTotals(rows).map((total) => [
+      dayCell(total.day),
+      total.vendor,
+      numberCell(count(total.rows)),
+      numberCell(exactUsd(total.ours_usd)),
+      numberCell(exactUsd(total.vendor_usd)),
+      numberCell(signedUsd(total.difference_usd)),
+      numberCell(
+        total.drift ?? (total.awaiting_cost > 0 ? `awaiting the vendor's cost for ${total.awaiting_cost} rows` : "n/a"),
+      ),
+    ]),
+  );
+
+/** Every row: both sides' counts and costs, the difference and the class. */
+export const rowsTable = (rows: readonly ReconciliationRow[]) =>
+  table(
+    "Our figures beside the vendor's, per day, vendor and model",
+    [
+      "Day (UTC)",
+      "Vendor",
+      "Model",
+      "Class",
+      ...TOKEN_KINDS.map(([, label]): [string, string] => [`${label} (ours / vendor)`, "number"]),
+      ["Cost, ours", "number"],
+      ["Cost, vendor's", "number"],
+      ["Difference", "number"],
+    ],
+    rows.map((row) => [
+      dayCell(row.day),
+      row.vendor,
+      modelCell(row),
+      classCell(row),
+      ...TOKEN_KINDS.map(([kind]) => versus(row.ours[kind], row.reported[kind])),
+      numberCell(exactUsd(row.ours.cost_usd)),
+      numberCell(row.reported.cost_usd === null ? "not reported yet" : exactUsd(row.reported.cost_usd)),
+      numberCell(signedUsd(row.difference.cost_usd)),
+    ]),
+  );
+
+/** What each class means. */
+export const classLegend = () =>
+  h(
+    "dl",
+    { class: "facts" },
+    CLASSES.map(([name, meaning]) => [h("dt", {}, name), h("dd", {}, meaning)]),
+  );
