@@ -21,7 +21,9 @@ interface Run {
   error?: string | null;
 }
 
-const POLL_MS = 2_000;
+/** A run waits for the worker's next tick (every ten minutes in Google Cloud): asked after less and less often. */
+const FIRST_POLL_MS = 2_000;
+const LAST_POLL_MS = 30_000;
 const finished = (run: Run) => run.state === "succeeded" || run.state === "failed";
 
 function describeRun(run: Run) {
@@ -30,6 +32,13 @@ function describeRun(run: Run) {
     "div",
     {},
     h("p", { role: "status" }, `Run ${run.id} over ${run.from} to ${last}: ${run.state}.`),
+    run.state === "queued"
+      ? h(
+          "p",
+          { class: "muted" },
+          "The worker takes a queued run up on its next tick, every ten minutes in Google Cloud.",
+        )
+      : null,
     run.error ? notice(run.error, "error") : null,
     run.vendors.length === 0
       ? null
@@ -56,7 +65,7 @@ function describeRun(run: Run) {
 
 /**
  * A run over the page's days (`POST .../reconciliation/runs`, admin) and the state of the run the address
- * names (`GET .../runs/{id}`), asked again every two seconds until it has finished; then the page is read
+ * names (`GET .../runs/{id}`), asked again (after two seconds, then less often) until it has finished; then the page is read
  * again, with what the run stored.
  */
 export function runPanel(context: PageContext, query: ReconciliationQuery): HTMLElement {
@@ -98,6 +107,7 @@ export function runPanel(context: PageContext, query: ReconciliationQuery): HTML
   const id = params.get("run");
   if (id) {
     let seenUnfinished = false;
+    let wait = FIRST_POLL_MS;
     const poll = async () => {
       if (!status.isConnected && seenUnfinished) return;
       try {
@@ -105,7 +115,8 @@ export function runPanel(context: PageContext, query: ReconciliationQuery): HTML
         if (!finished(run)) {
           seenUnfinished = true;
           if (status.textContent !== describeRun(run).textContent) fill(status, describeRun(run));
-          setTimeout(() => void poll(), POLL_MS);
+          setTimeout(() => void poll(), wait);
+          wait = Math.min(wait * 1.5, LAST_POLL_MS);
         } else if (seenUnfinished) {
           if (status.isConnected) context.go({}, { replace: true });
         } else fill(status, describeRun(run));

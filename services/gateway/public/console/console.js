@@ -1431,7 +1431,8 @@ function reconciliationControls(context, query) {
 }
 
 // services/gateway/console/pages/reconciliation-run.ts
-var POLL_MS = 2e3;
+var FIRST_POLL_MS = 2e3;
+var LAST_POLL_MS = 3e4;
 var finished = (run) => run.state === "succeeded" || run.state === "failed";
 function describeRun(run) {
   const last = utcDay(Date.parse(`${run.to}T00:00:00Z`) - 864e5);
@@ -1439,6 +1440,11 @@ function describeRun(run) {
     "div",
     {},
     h("p", { role: "status" }, `Run ${run.id} over ${run.from} to ${last}: ${run.state}.`),
+    run.state === "queued" ? h(
+      "p",
+      { class: "muted" },
+      "The worker takes a queued run up on its next tick, every ten minutes in Google Cloud."
+    ) : null,
     run.error ? notice(run.error, "error") : null,
     run.vendors.length === 0 ? null : h(
       "ul",
@@ -1493,6 +1499,7 @@ function runPanel(context, query) {
   const id = params.get("run");
   if (id) {
     let seenUnfinished = false;
+    let wait = FIRST_POLL_MS;
     const poll = async () => {
       if (!status.isConnected && seenUnfinished) return;
       try {
@@ -1500,7 +1507,8 @@ function runPanel(context, query) {
         if (!finished(run)) {
           seenUnfinished = true;
           if (status.textContent !== describeRun(run).textContent) fill(status, describeRun(run));
-          setTimeout(() => void poll(), POLL_MS);
+          setTimeout(() => void poll(), wait);
+          wait = Math.min(wait * 1.5, LAST_POLL_MS);
         } else if (seenUnfinished) {
           if (status.isConnected) context.go({}, { replace: true });
         } else fill(status, describeRun(run));
