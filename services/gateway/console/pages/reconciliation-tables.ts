@@ -30,7 +30,7 @@ function modelCell(row: ReconciliationRow) {
   const names = [...new Set([...row.our_models, ...row.vendor_models])].filter((name) => name !== row.model);
   return h(
     "td",
-    {},
+    { class: "model" },
     value(row.model),
     names.length > 0
       ? h(
@@ -87,7 +87,7 @@ export const driftTable = (rows: readonly ReconciliationRow[]) =>
     ]),
   );
 
-/** Every row: both sides' counts and costs, the difference and the class. */
+/** Every row, newest day first: both sides' counts and costs, the difference and the class. */
 export const rowsTable = (rows: readonly ReconciliationRow[]) =>
   table(
     "Our figures beside the vendor's, per day, vendor and model",
@@ -101,16 +101,19 @@ export const rowsTable = (rows: readonly ReconciliationRow[]) =>
       ["Cost, vendor's", "number"],
       ["Difference", "number"],
     ],
-    rows.map((row) => [
-      dayCell(row.day),
-      row.vendor,
-      modelCell(row),
-      classCell(row),
-      ...TOKEN_KINDS.map(([kind]) => versus(row.ours[kind], row.reported[kind])),
-      numberCell(exactUsd(row.ours.cost_usd)),
-      numberCell(row.reported.cost_usd === null ? "not reported yet" : exactUsd(row.reported.cost_usd)),
-      numberCell(signedUsd(row.difference.cost_usd)),
-    ]),
+    // Newest day first, as the days' totals: yesterday's figures are the ones read each morning.
+    [...rows]
+      .sort((a, b) => b.day.localeCompare(a.day))
+      .map((row) => [
+        dayCell(row.day),
+        row.vendor,
+        modelCell(row),
+        classCell(row),
+        ...TOKEN_KINDS.map(([kind]) => versus(row.ours[kind], row.reported[kind])),
+        numberCell(exactUsd(row.ours.cost_usd)),
+        numberCell(row.reported.cost_usd === null ? "not reported yet" : exactUsd(row.reported.cost_usd)),
+        numberCell(signedUsd(row.difference.cost_usd)),
+      ]),
   );
 
 /** What each class means. */

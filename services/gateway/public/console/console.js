@@ -1571,7 +1571,7 @@ function modelCell(row) {
   const names = [.../* @__PURE__ */ new Set([...row.our_models, ...row.vendor_models])].filter((name) => name !== row.model);
   return h(
     "td",
-    {},
+    { class: "model" },
     value(row.model),
     names.length > 0 ? h(
       "small",
@@ -1630,7 +1630,8 @@ var rowsTable = (rows) => table(
     ["Cost, vendor's", "number"],
     ["Difference", "number"]
   ],
-  rows.map((row) => [
+  // Newest day first, as the days' totals: yesterday's figures are the ones read each morning.
+  [...rows].sort((a, b) => b.day.localeCompare(a.day)).map((row) => [
     dayCell(row.day),
     row.vendor,
     modelCell(row),
