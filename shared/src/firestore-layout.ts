@@ -20,6 +20,8 @@ export const COLLECTIONS = {
   reconciliations: "reconciliations",
   /** Each organization's reconciliation runs (asked for, or the daily one), their state and outcome. */
   reconciliationRuns: "reconciliation_runs",
+  /** Settings of an organization kept apart from its document, one document each (`reconciliation`). */
+  settings: "settings",
   /** Under each organization, in the records database and (for key changes) in the keys database. */
   auditLog: "audit_log",
   /** Under each organization: what is known of recent OTLP spans, so one call is billed once (0034). */
@@ -71,4 +73,7 @@ export const DOCUMENT_PATHS = {
     `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.reconciliationRuns}`,
   reconciliationRun: (organizationId: string, runId: string) =>
     `${DOCUMENT_PATHS.reconciliationRuns(organizationId)}/${runId}`,
+  /** The organization's reconciliation tolerance and drift threshold; absent, the defaults. */
+  reconciliationSettings: (organizationId: string) =>
+    `${COLLECTIONS.organizations}/${organizationId}/${COLLECTIONS.settings}/reconciliation`,
 };

@@ -59,6 +59,8 @@ describe("the management API with a session", () => {
   it("refuses a viewer's change with 403, and reads for a viewer", async () => {
     expect((await as("viewer", "GET", "/dimensions")).status).toBe(200);
     expect((await as("viewer", "PUT", "/dimensions", { dimensions: ["feature"] })).status).toBe(403);
+    expect((await as("viewer", "GET", "/reconciliation/settings")).status).toBe(200);
+    expect((await as("viewer", "PUT", "/reconciliation/settings", { tolerance_percent: 5 })).status).toBe(403);
     expect((await as("viewer", "POST", "/api-keys", { name: "no", scope: "ingest" })).status).toBe(403);
   });
 

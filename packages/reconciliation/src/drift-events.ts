@@ -14,7 +14,7 @@ const MAX_ROWS_IN_EVENT = 20;
  */
 export const DRIFT_SETTLE_MS = 6 * 3_600_000;
 
-/** How far a day's totals may be apart before it is alerted: by default, the rows' tolerance (1% and $0.01). */
+/** How far a day's totals may be apart before it is alerted: the organization's setting (default 1% and $0.01). */
 export type DriftThreshold = Tolerance;
 
 const abs = (n: bigint) => (n < 0n ? -n : n);

@@ -2,21 +2,16 @@ import type { Firestore } from "@google-cloud/firestore";
 import { ReportCeiling, type ReportSource } from "@usage-ingestion/reports";
 import { DOCUMENT_PATHS, decimal, toNanosPer } from "@usage-ingestion/shared";
 import type { SecretBox } from "@usage-ingestion/webhooks";
-import {
-  type Comparison,
-  compareFigures,
-  DEFAULT_TOLERANCE,
-  mismatchedComponent,
-  type OurRate,
-  type Tolerance,
-} from "./compare.ts";
+import { type Comparison, compareFigures, mismatchedComponent, type OurRate } from "./compare.ts";
 import { listConnections, openCredential } from "./connection-store.ts";
-import { type DriftThreshold, driftEvents, recordDrift } from "./drift-events.ts";
+import { driftEvents, recordDrift } from "./drift-events.ts";
 import { ourFigures } from "./our-figures.ts";
 import { ourRates } from "./our-rates.ts";
 import { type ReconciliationRow, reconciliationRow } from "./reconciliation-rows.ts";
+import type { ReconciliationSettings } from "./reconciliation-settings.ts";
 import { replaceRows } from "./reconciliation-store.ts";
 import type { RunDocument, RunVendorResult } from "./run-documents.ts";
+import { runSettings } from "./settings-store.ts";
 import type { DayRange } from "./vendor-days.ts";
 import type { VendorFigure } from "./vendor-figures.ts";
 import { VendorAnswerError } from "./vendor-http.ts";
@@ -33,9 +28,6 @@ export interface ReconcileDeps {
   /** The vendors read so far; a connection to another is recorded as not read. */
   readers: Partial<Record<ConnectionVendor, VendorReader>>;
   now: () => Date;
-  tolerance?: Tolerance;
-  /** When a day is alerted (`reconciliation.drift`); absent, the tolerance. */
-  driftThreshold?: DriftThreshold;
 }
 
 /** Our pricing's own rounding: a rate for `per` tokens times a count, in whole nanos, half up. */
@@ -63,6 +55,7 @@ async function reconcileVendor(
   vendor: ConnectionVendor,
   range: DayRange,
   runId: string,
+  settings: ReconciliationSettings,
 ): Promise<RunVendorResult> {
   const reader = deps.readers[vendor];
   if (!reader) return { vendor, rows: 0, classes: {}, alerted: [], error: `${vendor}'s reports are not read yet` };
@@ -71,7 +64,7 @@ async function reconcileVendor(
     credential = await openCredential(deps.db, deps.box, organizationId, vendor);
     const vendorFigures = await reader(credential, range);
     const ours = await ourFigures(deps.reports, organizationId, vendor, range, new ReportCeiling());
-    const comparisons = compareFigures(ours, vendorFigures, deps.tolerance ?? DEFAULT_TOLERANCE);
+    const comparisons = compareFigures(ours, vendorFigures, settings.tolerance);
     const now = deps.now();
     const rows: ReconciliationRow[] = [];
     for (const comparison of comparisons) {
@@ -83,11 +76,10 @@ async function reconcileVendor(
       rows.push(reconciliationRow(vendor, comparison, named, runId, now));
     }
     await replaceRows(deps.db, organizationId, vendor, range, rows);
-    const threshold = deps.driftThreshold ?? deps.tolerance ?? DEFAULT_TOLERANCE;
     const alerted = await recordDrift(
       deps.db,
       organizationId,
-      driftEvents(organizationId, vendor, comparisons, threshold, now),
+      driftEvents(organizationId, vendor, comparisons, settings.driftThreshold, now),
     );
     return { vendor, rows: rows.length, classes: classCounts(comparisons), alerted, error: null };
   } catch (error) {
@@ -96,14 +88,16 @@ async function reconcileVendor(
 }
 
 /**
- * One run: every vendor the organization is connected to, over the run's days. Each connection keeps when
- * it was last read and what went wrong (null when nothing did); one vendor's failure does not stop another.
+ * One run: every vendor the organization is connected to, over the run's days, with the organization's
+ * tolerance and drift threshold. Each connection keeps when it was last read and what went wrong (null
+ * when nothing did); one vendor's failure does not stop another.
  */
 export async function reconcile(deps: ReconcileDeps, run: RunDocument): Promise<RunVendorResult[]> {
   const range = { from: new Date(`${run.from}T00:00:00Z`), to: new Date(`${run.to}T00:00:00Z`) };
   const results: RunVendorResult[] = [];
+  const settings = await runSettings(deps.db, run.organization_id);
   for (const connection of await listConnections(deps.db, run.organization_id)) {
-    const result = await reconcileVendor(deps, run.organization_id, connection.vendor, range, run.id);
+    const result = await reconcileVendor(deps, run.organization_id, connection.vendor, range, run.id, settings);
     await deps.db
       .doc(DOCUMENT_PATHS.connection(run.organization_id, connection.vendor))
       .update({ last_run_at: deps.now().toISOString(), last_error: result.error })

@@ -1,5 +1,6 @@
 import { BUDGET_ID } from "@usage-ingestion/budgets";
 import { MAX_EMAIL_LENGTH } from "@usage-ingestion/members";
+import { MAX_SETTING_USD } from "@usage-ingestion/reconciliation";
 import { MAX_RECORDS_PER_PAGE } from "@usage-ingestion/records";
 import { MAX_GROUPS_PER_PAGE } from "@usage-ingestion/reports";
 import {
@@ -78,6 +79,12 @@ const CHECK_OVERRIDES: Record<string, Override> = {
   ),
   // PATCH /v1/orgs/{org}/api-keys/{id}
   "must name `status` or `name`": { anyOf: [{ required: ["status"] }, { required: ["name"] }] },
+  // PUT /v1/orgs/{org}/reconciliation/settings (ReconciliationSettingsSchema)
+  "must have at most 4 decimal places": { multipleOf: 0.0001 },
+  'must be a decimal string of US dollars with at most 9 decimal places, such as "0.01"': {
+    pattern: "^[0-9]{1,7}(\\.[0-9]{1,9})?$",
+  },
+  [`must be at most ${MAX_SETTING_USD}`]: { description: `USD, at most ${MAX_SETTING_USD}, nine places at most.` },
   // a member's email (InvitationSchema)
   "must be an email address": {
     description: `An email address, at most ${MAX_EMAIL_LENGTH} characters; members are keyed by it in lower case.`,

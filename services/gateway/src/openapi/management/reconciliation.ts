@@ -2,6 +2,7 @@ import {
   CLASSES,
   CONNECTION_VENDORS,
   PRICE_COMPONENTS,
+  ReconciliationSettingsSchema,
   RUN_STATES,
   TOKEN_KINDS,
 } from "@usage-ingestion/reconciliation";
@@ -11,6 +12,7 @@ import {
   body,
   changeErrors,
   errors,
+  ifMatchParameter,
   json,
   keyOrSession,
   type OpenApiPart,
@@ -117,11 +119,67 @@ const run: JsonSchema = {
 };
 
 const runs = "/v1/orgs/{org}/reconciliation/runs";
+const settingsPath = "/v1/orgs/{org}/reconciliation/settings";
 
-/** The stored comparisons' schemas, and `/v1/orgs/{org}/reconciliation/runs` (routes/v1/reconciliation-runs.ts). */
+/** The settings as settingsView (packages/reconciliation) answers them, with their version. */
+const settings: JsonSchema = {
+  type: "object",
+  properties: {
+    tolerance_percent: { type: "number", description: "A row is `matched` within this share of the vendor's." },
+    tolerance_usd: { ...usd, description: "...or, for the cost, within this amount (USD, nine places)." },
+    drift_threshold_percent: { type: "number", description: "A day is alerted past this share of its total." },
+    drift_threshold_usd: { ...usd, description: "...and past this amount (USD, nine places)." },
+    updated_at: orNull({ ...time, description: "When last set; null: never, the defaults (1% and $0.01)." }),
+    etag: { type: "string", description: "The settings' version, for `If-Match`; also the ETag header." },
+  },
+  required: [
+    "tolerance_percent",
+    "tolerance_usd",
+    "drift_threshold_percent",
+    "drift_threshold_usd",
+    "updated_at",
+    "etag",
+  ],
+};
+
+/**
+ * The stored comparisons' schemas, `/v1/orgs/{org}/reconciliation/runs` (routes/v1/reconciliation-runs.ts)
+ * and `/v1/orgs/{org}/reconciliation/settings` (routes/v1/reconciliation-settings.ts).
+ */
 export const reconciliationPart: OpenApiPart = {
-  schemas: { ReconciliationRow: row, Reconciliation: answer, ReconciliationRun: run },
+  schemas: {
+    ReconciliationRow: row,
+    Reconciliation: answer,
+    ReconciliationRun: run,
+    ReconciliationSettings: settings,
+  },
   paths: {
+    [settingsPath]: {
+      get: {
+        summary: "The organization's reconciliation tolerance and drift threshold (viewer).",
+        security: keyOrSession.read,
+        parameters: [orgParameter],
+        responses: {
+          "200": json(ref("ReconciliationSettings"), "The settings, the defaults until set."),
+          ...readErrors,
+        },
+      },
+      put: {
+        summary: "Replaces the reconciliation tolerance and drift threshold (admin), honouring If-Match.",
+        description:
+          "Each field absent takes its default (1 percent, $0.01). Percents from 0 to 100 with at most four " +
+          "decimal places; amounts from 0 to 1000000 with at most nine. Recorded in the audit log " +
+          "(`reconciliation_settings.updated`); the next run compares and alerts with them.",
+        security: keyOrSession.change,
+        parameters: [orgParameter, ifMatchParameter],
+        requestBody: body(ReconciliationSettingsSchema),
+        responses: {
+          "200": json(ref("ReconciliationSettings"), "The settings as stored."),
+          ...changeErrors,
+          ...errors.conflict,
+        },
+      },
+    },
     [runs]: {
       post: {
         summary: "Reads the connected vendors' reports over whole UTC days and compares them with ours (admin).",

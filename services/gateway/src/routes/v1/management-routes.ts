@@ -25,6 +25,7 @@ import { getDimensionsRoute, putDimensionsRoute } from "./dimensions.ts";
 import { getOrganizationRoute } from "./organization.ts";
 import { createPriceRoute, deletePriceRoute, listPricesRoute } from "./prices.ts";
 import { getRunRoute, requestRunRoute } from "./reconciliation-runs.ts";
+import { getSettingsRoute, putSettingsRoute } from "./reconciliation-settings.ts";
 import { repriceRoute } from "./reprice.ts";
 import {
   createWebhookRoute,
@@ -139,6 +140,9 @@ export function mountManagementRoutes(
   app.all(`${base}/reconciliation/runs`, methodNotAllowed("POST"));
   app.get(`${base}/reconciliation/runs/:id`, read(getRunRoute(records)));
   app.all(`${base}/reconciliation/runs/:id`, methodNotAllowed("GET"));
+  app.get(`${base}/reconciliation/settings`, read(getSettingsRoute(records)));
+  app.put(`${base}/reconciliation/settings`, write(putSettingsRoute(records)));
+  app.all(`${base}/reconciliation/settings`, methodNotAllowed("GET, PUT"));
 
   app.post(`${base}/reprice`, write(repriceRoute(records, deps.recordsFeed), [optionalJsonBody]));
   app.all(`${base}/reprice`, methodNotAllowed("POST"));
