@@ -86,6 +86,37 @@ describe("the comparison", () => {
     expect(classOf(strict, "2026-11-01")).toBe("price_mismatch");
   });
 
+  it("splits a day and model by the mapped id, our dimension's value against the vendor's id", () => {
+    // gpt-4o-mini at $0.15 per million input and $0.60 output (openai.com/api/pricing, read 2026-11-29):
+    // 1,000,000 input and 100,000 output cost $0.15 + $0.06.
+    const split = <T extends OurFigure | VendorFigure>(figure: T, value: string | null): T => ({
+      ...figure,
+      split: value,
+    });
+    const rows = compareFigures(
+      [
+        split(ours("2026-11-01", "gpt-4o-mini", tokens(1_000_000, 100_000), 210_000_000n), "proj_a"),
+        split(ours("2026-11-01", "gpt-4o-mini", tokens(1_000_000, 100_000), 210_000_000n), null),
+      ],
+      [
+        split(vendor("2026-11-01", "gpt-4o-mini-2024-07-18", tokens(1_000_000, 100_000), 210_000_000n), "proj_a"),
+        // The same usage once more, in a project none of our records names: never sent to us.
+        split(vendor("2026-11-01", "gpt-4o-mini-2024-07-18", tokens(1_000_000, 100_000), 210_000_000n), "proj_b"),
+      ],
+    );
+    expect(rows.map((row) => [row.split, row.class, row.difference.cost_nanos])).toEqual([
+      [null, "ours_only", -210_000_000n],
+      ["proj_a", "matched", 0n],
+      ["proj_b", "vendor_only", 210_000_000n],
+    ]);
+    // Not split, the same figures are one row, and they agree.
+    const whole = compareFigures(
+      [ours("2026-11-01", "gpt-4o-mini", tokens(2_000_000, 200_000), 420_000_000n)],
+      [vendor("2026-11-01", "gpt-4o-mini-2024-07-18", tokens(2_000_000, 200_000), 420_000_000n)],
+    );
+    expect(whole.map((row) => [row.split, row.class])).toEqual([[null, "matched"]]);
+  });
+
   it("names the component of a price mismatch from our rate and the vendor's line", () => {
     // Claude Sonnet 4.5's cache reads are $0.30 per million (platform.claude.com/docs/en/about-claude/pricing,
     // read 2026-11-29), billed by the vendor below at 30 cents for 1,000,000; a stale rate of ours, $0.375,
@@ -120,7 +151,9 @@ describe("the comparison", () => {
       cache_creation_input_tokens: fc.nat(1_000_000),
     });
     const nanos = fc.bigInt({ min: 0n, max: 10n ** 12n });
-    const ourFigure = fc.record({ day, model, tokens: counts, cost_nanos: nanos }).map((f) => ({
+    // Split or not: a run split by a mapped id gives each figure a value (null: none); one that is not, none.
+    const split = fc.constantFrom(undefined, null, "proj_a", "proj_b");
+    const ourFigure = fc.record({ day, model, tokens: counts, cost_nanos: nanos, split }).map((f) => ({
       ...f,
       transactions: 1,
       unpriced_transactions: 0,
@@ -131,6 +164,7 @@ describe("the comparison", () => {
       tokens: counts,
       cost_nanos: fc.option(nanos),
       components: fc.constant({}),
+      split,
     });
     const tolerance = fc.record({ ppm: fc.nat(100_000), nanos: fc.bigInt({ min: 0n, max: 10n ** 8n }) });
     fc.assert(
@@ -172,8 +206,8 @@ describe("the comparison", () => {
           }
           expect(classes.reduce((sum, c) => sum + c.oursNanos, 0n)).toBe(oursTotal.nanos);
           expect(classes.reduce((sum, c) => sum + c.vendorNanos, 0n)).toBe(vendorTotal.nanos);
-          // One row per day and model compared, whatever the snapshot's date.
-          const keys = rows.map((row) => `${row.day}/${row.model}`);
+          // One row per day, model and split value compared, whatever the snapshot's date.
+          const keys = rows.map((row) => `${row.day}/${row.model}/${row.split}`);
           expect(new Set(keys).size).toBe(keys.length);
         },
       ),

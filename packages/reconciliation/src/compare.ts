@@ -1,6 +1,7 @@
 import { type Provider, TOKEN_CONVENTIONS } from "@usage-ingestion/shared";
 import { modelKey } from "./model-key.ts";
 import {
+  byDayModelSplit,
   PRICE_COMPONENTS,
   type PriceComponent,
   TOKEN_KINDS,
@@ -13,6 +14,8 @@ import {
 export interface OurFigure {
   day: string;
   model: string;
+  /** Read split by a context dimension: its value (null: none); absent, not split. */
+  split?: string | null;
   tokens: TokenCounts;
   cost_nanos: bigint;
   transactions: number;
@@ -39,6 +42,11 @@ export interface Comparison {
   model: string;
   our_models: string[];
   vendor_models: string[];
+  /**
+   * Split by a mapped id: the vendor's id, which is also the value of the mapped context dimension on our
+   * side (null: records without it, usage the vendor names no id for); null when not split.
+   */
+  split: string | null;
   ours: { tokens: TokenCounts; cost_nanos: bigint; transactions: number; unpriced_transactions: number };
   vendor: { tokens: TokenCounts; cost_nanos: bigint | null; components: Partial<Record<PriceComponent, bigint>> };
   /** The vendor's less ours: positive when the vendor counted or billed more. */
@@ -79,8 +87,9 @@ function classify(row: Omit<Comparison, "class" | "component">, tolerance: Toler
 }
 
 /**
- * One row per day and model that either side has: our figures beside the vendor's, the difference and its
- * class. Pure: the same figures give the same rows, in day then model order.
+ * One row per day and model (and split value, figures read split) that either side has: our figures
+ * beside the vendor's, the difference and its class. Our value of the mapped dimension is compared with the
+ * vendor's id as they are. Pure: the same figures give the same rows, in day, model then split order.
  */
 export function compareFigures(
   ours: readonly OurFigure[],
@@ -88,8 +97,8 @@ export function compareFigures(
   tolerance: Tolerance = DEFAULT_TOLERANCE,
 ): Comparison[] {
   const rows = new Map<string, Omit<Comparison, "class" | "component" | "difference">>();
-  const rowOf = (day: string, model: string) => {
-    const key = `${day}\u0000${modelKey(model)}`;
+  const rowOf = (day: string, model: string, split: string | null | undefined) => {
+    const key = JSON.stringify([day, modelKey(model), split ?? null]);
     let row = rows.get(key);
     if (!row) {
       row = {
@@ -97,6 +106,7 @@ export function compareFigures(
         model: modelKey(model),
         our_models: [],
         vendor_models: [],
+        split: split ?? null,
         ours: { tokens: zeroTokens(), cost_nanos: 0n, transactions: 0, unpriced_transactions: 0 },
         vendor: { tokens: zeroTokens(), cost_nanos: null, components: {} },
       };
@@ -105,7 +115,7 @@ export function compareFigures(
     return row;
   };
   for (const figure of ours) {
-    const row = rowOf(figure.day, figure.model);
+    const row = rowOf(figure.day, figure.model, figure.split);
     if (!row.our_models.includes(figure.model)) row.our_models.push(figure.model);
     for (const kind of TOKEN_KINDS) row.ours.tokens[kind] += figure.tokens[kind];
     row.ours.cost_nanos += figure.cost_nanos;
@@ -113,7 +123,7 @@ export function compareFigures(
     row.ours.unpriced_transactions += figure.unpriced_transactions;
   }
   for (const figure of vendor) {
-    const row = rowOf(figure.day, figure.model);
+    const row = rowOf(figure.day, figure.model, figure.split);
     if (!row.vendor_models.includes(figure.model)) row.vendor_models.push(figure.model);
     for (const kind of TOKEN_KINDS) row.vendor.tokens[kind] += figure.tokens[kind];
     if (figure.cost_nanos !== null) row.vendor.cost_nanos = (row.vendor.cost_nanos ?? 0n) + figure.cost_nanos;
@@ -131,7 +141,7 @@ export function compareFigures(
       const full = { ...row, difference };
       return { ...full, class: classify(full, tolerance), component: null };
     })
-    .sort((a, b) => (a.day === b.day ? (a.model < b.model ? -1 : a.model > b.model ? 1 : 0) : a.day < b.day ? -1 : 1));
+    .sort(byDayModelSplit);
 }
 
 /** The tokens billed at each component's rate, from counts in the vendor's own convention. */

@@ -61,6 +61,8 @@ export function driftEvents(
         threshold: { percent: threshold.ppm / 10_000, usd: nanosToUsd(threshold.nanos) },
         rows: named.map((row) => ({
           model: row.model,
+          // Split by a mapped id: the vendor's id (null for usage without one).
+          ...(row.split === null ? {} : { split: row.split }),
           class: row.class,
           difference_usd: nanosToUsd(row.difference.cost_nanos),
         })),

@@ -19,6 +19,7 @@ export * from "./reconciliation-store.ts";
 export * from "./run-documents.ts";
 export * from "./run-store.ts";
 export * from "./settings-store.ts";
+export * from "./split-by.ts";
 export * from "./vendor-days.ts";
 export * from "./vendor-figures.ts";
 export * from "./vendor-http.ts";

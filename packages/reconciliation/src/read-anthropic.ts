@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { centsToNanos } from "./vendor-amounts.ts";
-import { checkDayRange, type DayRange, wholeDayOf } from "./vendor-days.ts";
+import { checkDayRange, type ReadRequest, wholeDayOf } from "./vendor-days.ts";
 import { FigureSheet, NOT_PER_MODEL, type PriceComponent, type VendorFigure } from "./vendor-figures.ts";
 import { allPages, VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
+import { VENDOR_RULES } from "./vendors.ts";
 
 /*
  * Anthropic's Admin API (platform.claude.com/docs/en/api/admin/usage_report and .../admin/cost_report, read
@@ -13,6 +14,8 @@ import { allPages, VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
  * `cache_read_input_tokens`, `cache_creation: { ephemeral_5m_input_tokens, ephemeral_1h_input_tokens }`,
  * `output_tokens`, `server_tool_use` and `model`. Cost results (grouped by description) carry `amount`, a
  * decimal string of cents, `currency`, `cost_type`, `model` and `token_type`; Priority Tier is not in it.
+ * Both reports group by `workspace_id` (the usage also by `api_key_id`, the costs not), and a result
+ * grouped by it names it (null for the default workspace).
  */
 const count = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 0);
 const Report = <T extends v.GenericSchema>(result: T) =>
@@ -27,9 +30,12 @@ const Report = <T extends v.GenericSchema>(result: T) =>
     has_more: v.optional(v.boolean(), false),
     next_page: v.optional(v.nullable(v.string())),
   });
+/** A grouping id's value on a result: text, or null where the vendor names none. */
+const groupId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256))), null);
 const UsageReport = Report(
   v.looseObject({
     model: v.optional(v.nullable(v.string())),
+    workspace_id: groupId,
     uncached_input_tokens: count,
     cache_read_input_tokens: count,
     cache_creation: v.optional(
@@ -44,6 +50,7 @@ const CostReport = Report(
     currency: v.optional(v.nullable(v.string()), "USD"),
     model: v.optional(v.nullable(v.string())),
     token_type: v.optional(v.nullable(v.string())),
+    workspace_id: groupId,
   }),
 );
 
@@ -68,13 +75,19 @@ export interface AnthropicReader {
   now: Date;
 }
 
-/** The daily usage report by model and the daily cost report by description, one figure per day and model. */
+/**
+ * The daily usage report by model and the daily cost report by description, one figure per day and model;
+ * asked for a split by `workspace_id`, both reports are grouped by it too, and each figure names its
+ * workspace.
+ */
 export async function readAnthropic(
   reader: AnthropicReader,
   credential: string,
-  range: DayRange,
+  range: ReadRequest,
 ): Promise<VendorFigure[]> {
   checkDayRange(range);
+  // Only the id both reports group by splits (VENDOR_RULES.anthropic.splitBy).
+  const split = range.split === VENDOR_RULES.anthropic.splitBy ? range.split : undefined;
   const headers = { "x-api-key": credential, "anthropic-version": "2023-06-01", accept: "application/json" };
   const url = (path: string, params: Array<[string, string]>) => {
     // A proxy may sit under a path of its own: the base is kept whole.
@@ -85,6 +98,7 @@ export async function readAnthropic(
       ["bucket_width", "1d"],
       ["limit", "31"],
       ...params,
+      ...(split ? [["group_by[]", split] as [string, string]] : []),
     ]).toString();
     return at;
   };
@@ -95,7 +109,7 @@ export async function readAnthropic(
   };
   const dayOf = (bucket: { starting_at: string; ending_at: string }) =>
     wholeDayOf(Date.parse(bucket.starting_at), Date.parse(bucket.ending_at), reader.now);
-  const sheet = new FigureSheet();
+  const sheet = new FigureSheet(split !== undefined);
   const usageUrl = url("/v1/organizations/usage_report/messages", [["group_by[]", "model"]]);
   const usage = await allPages(
     reader.http,
@@ -113,13 +127,18 @@ export async function readAnthropic(
     if (!day) continue;
     for (const result of bucket.results) {
       const writes = result.cache_creation;
-      sheet.addTokens(day, result.model ?? NOT_PER_MODEL, {
-        input_tokens: result.uncached_input_tokens ?? 0,
-        cached_tokens: result.cache_read_input_tokens ?? 0,
-        cache_creation_input_tokens:
-          (writes?.ephemeral_5m_input_tokens ?? 0) + (writes?.ephemeral_1h_input_tokens ?? 0),
-        output_tokens: result.output_tokens ?? 0,
-      });
+      sheet.addTokens(
+        day,
+        result.model ?? NOT_PER_MODEL,
+        {
+          input_tokens: result.uncached_input_tokens ?? 0,
+          cached_tokens: result.cache_read_input_tokens ?? 0,
+          cache_creation_input_tokens:
+            (writes?.ephemeral_5m_input_tokens ?? 0) + (writes?.ephemeral_1h_input_tokens ?? 0),
+          output_tokens: result.output_tokens ?? 0,
+        },
+        result.workspace_id,
+      );
     }
   }
   const costUrl = url("/v1/organizations/cost_report", [["group_by[]", "description"]]);
@@ -143,7 +162,7 @@ export async function readAnthropic(
         throw new VendorAnswerError(`anthropic cost report: an amount in ${currency.slice(0, 8)}, not USD`);
       }
       const component = result.token_type ? COMPONENTS[result.token_type] : undefined;
-      sheet.addCost(day, result.model ?? NOT_PER_MODEL, centsToNanos(result.amount), component);
+      sheet.addCost(day, result.model ?? NOT_PER_MODEL, centsToNanos(result.amount), component, result.workspace_id);
     }
   }
   return sheet.figures();

@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { usdNumberToNanos } from "./vendor-amounts.ts";
-import { checkDayRange, type DayRange, wholeDayOf } from "./vendor-days.ts";
+import { checkDayRange, type ReadRequest, wholeDayOf } from "./vendor-days.ts";
 import { FigureSheet, NOT_PER_MODEL, type PriceComponent, type VendorFigure } from "./vendor-figures.ts";
 import { allPages, VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
+import { VENDOR_RULES } from "./vendors.ts";
 
 /*
  * OpenAI's Usage API and Costs API (platform.openai.com/docs/api-reference/usage, read 2026-11-29):
@@ -13,7 +14,8 @@ import { allPages, VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
  * bucket `{ object: "bucket", start_time, end_time, results }`. Usage results carry `input_tokens`
  * (cached ones included), `input_cached_tokens`, `output_tokens`, `num_model_requests` and, grouped by
  * model, `model`; cost results carry `amount: { value, currency }` and, grouped by line item,
- * `line_item` ("gpt-4o-2024-08-06, input").
+ * `line_item` ("gpt-4o-2024-08-06, input"). `group_by` is repeated for each field; both reports group by
+ * `project_id` (the usage also by `api_key_id`, the costs not), and a result grouped by it names it.
  */
 const count = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 0);
 const Bucket = <T extends v.GenericSchema>(result: T) =>
@@ -28,9 +30,12 @@ const Page = <T extends v.GenericSchema>(result: T) =>
     has_more: v.optional(v.boolean(), false),
     next_page: v.optional(v.nullable(v.string())),
   });
+/** A grouping id's value on a result: text, or null where the vendor names none. */
+const groupId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256))), null);
 const UsagePage = Page(
   v.looseObject({
     model: v.optional(v.nullable(v.string())),
+    project_id: groupId,
     input_tokens: count,
     input_cached_tokens: count,
     output_tokens: count,
@@ -40,6 +45,7 @@ const CostPage = Page(
   v.looseObject({
     amount: v.looseObject({ value: v.number(), currency: v.optional(v.string(), "usd") }),
     line_item: v.optional(v.nullable(v.string())),
+    project_id: groupId,
   }),
 );
 
@@ -70,19 +76,29 @@ export interface OpenAiReader {
   now: Date;
 }
 
-/** Daily usage by model and daily costs by line item, folded into one figure per day and model. */
-export async function readOpenAi(reader: OpenAiReader, credential: string, range: DayRange): Promise<VendorFigure[]> {
+/**
+ * Daily usage by model and daily costs by line item, folded into one figure per day and model; asked for a
+ * split by `project_id`, both reports are grouped by it too, and each figure names its project.
+ */
+export async function readOpenAi(
+  reader: OpenAiReader,
+  credential: string,
+  range: ReadRequest,
+): Promise<VendorFigure[]> {
   checkDayRange(range);
+  // Only the id both reports group by splits (VENDOR_RULES.openai.splitBy).
+  const split = range.split === VENDOR_RULES.openai.splitBy ? range.split : undefined;
   const headers = { authorization: `Bearer ${credential}`, accept: "application/json" };
-  const url = (path: string, params: Record<string, string>) => {
+  const url = (path: string, params: Array<[string, string]>) => {
     // A proxy may sit under a path of its own: the base is kept whole.
     const at = new URL(`${reader.baseUrl.replace(/\/+$/, "")}${path}`);
-    at.search = new URLSearchParams({
-      start_time: String(range.from.getTime() / 1000),
-      end_time: String(range.to.getTime() / 1000),
-      bucket_width: "1d",
+    at.search = new URLSearchParams([
+      ["start_time", String(range.from.getTime() / 1000)],
+      ["end_time", String(range.to.getTime() / 1000)],
+      ["bucket_width", "1d"],
       ...params,
-    }).toString();
+      ...(split ? [["group_by", split] as [string, string]] : []),
+    ]).toString();
     return at;
   };
   const next = (first: URL) => (token: string) => {
@@ -90,8 +106,11 @@ export async function readOpenAi(reader: OpenAiReader, credential: string, range
     at.searchParams.set("page", token);
     return at;
   };
-  const sheet = new FigureSheet();
-  const usageUrl = url("/v1/organization/usage/completions", { group_by: "model", limit: "31" });
+  const sheet = new FigureSheet(split !== undefined);
+  const usageUrl = url("/v1/organization/usage/completions", [
+    ["group_by", "model"],
+    ["limit", "31"],
+  ]);
   const usage = await allPages(
     reader.http,
     "openai",
@@ -107,14 +126,22 @@ export async function readOpenAi(reader: OpenAiReader, credential: string, range
     const day = wholeDayOf(bucket.start_time * 1000, bucket.end_time * 1000, reader.now);
     if (!day) continue;
     for (const result of bucket.results) {
-      sheet.addTokens(day, result.model ?? NOT_PER_MODEL, {
-        input_tokens: result.input_tokens ?? 0,
-        cached_tokens: result.input_cached_tokens ?? 0,
-        output_tokens: result.output_tokens ?? 0,
-      });
+      sheet.addTokens(
+        day,
+        result.model ?? NOT_PER_MODEL,
+        {
+          input_tokens: result.input_tokens ?? 0,
+          cached_tokens: result.input_cached_tokens ?? 0,
+          output_tokens: result.output_tokens ?? 0,
+        },
+        result.project_id,
+      );
     }
   }
-  const costUrl = url("/v1/organization/costs", { group_by: "line_item", limit: "180" });
+  const costUrl = url("/v1/organization/costs", [
+    ["group_by", "line_item"],
+    ["limit", "180"],
+  ]);
   const costs = await allPages(
     reader.http,
     "openai",
@@ -134,7 +161,7 @@ export async function readOpenAi(reader: OpenAiReader, credential: string, range
         throw new VendorAnswerError(`openai costs: an amount in ${result.amount.currency.slice(0, 8)}, not USD`);
       }
       const { model, component } = openAiLineItem(result.line_item);
-      sheet.addCost(day, model, usdNumberToNanos(result.amount.value), component);
+      sheet.addCost(day, model, usdNumberToNanos(result.amount.value), component, result.project_id);
     }
   }
   return sheet.figures();

@@ -15,6 +15,12 @@ export interface ReconciliationRow {
   model: string;
   our_models: string[];
   vendor_models: string[];
+  /**
+   * When the connection maps the vendor's id that splits its reports (`project_id`, `workspace_id`) to a
+   * declared context dimension: that id, the dimension, and the value compared (the vendor's id, which our
+   * records carry as the dimension's value; null for usage without one). Null when the row is not split.
+   */
+  split: RowSplit | null;
   class: DifferenceClass;
   /** For `price_mismatch`: the component whose cost our rate gives furthest from the vendor's, when known. */
   component: PriceComponent | null;
@@ -28,8 +34,19 @@ export interface ReconciliationRow {
   compared_at: string;
 }
 
-export const rowId = (vendor: ConnectionVendor, day: string, model: string) =>
-  `${vendor}_${day}_${createHash("sha256").update(model).digest("hex").slice(0, 16)}`;
+export interface RowSplit {
+  vendor_field: string;
+  dimension: string;
+  value: string | null;
+}
+
+/** `{vendor}_{day}_{hash}`: of the model alone, or of the model and the split's value for a split row. */
+export const rowId = (vendor: ConnectionVendor, day: string, model: string, split?: RowSplit | null) => {
+  const named = split ? JSON.stringify([model, split.dimension, split.value]) : model;
+  return `${vendor}_${day}_${createHash("sha256").update(named).digest("hex").slice(0, 16)}`;
+};
+
+export const rowIdOf = (row: ReconciliationRow) => rowId(row.vendor, row.day, row.model, row.split);
 
 export function reconciliationRow(
   vendor: ConnectionVendor,
@@ -37,6 +54,8 @@ export function reconciliationRow(
   named: { component: PriceComponent; ours_nanos: bigint; vendor_nanos: bigint } | null,
   runId: string,
   now: Date,
+  /** The split the run read (the vendor's id and the dimension it is mapped to); absent, not split. */
+  splitBy?: { vendor_field: string; dimension: string },
 ): ReconciliationRow {
   const components: Partial<Record<PriceComponent, string>> = {};
   for (const component of PRICE_COMPONENTS) {
@@ -49,6 +68,7 @@ export function reconciliationRow(
     model: comparison.model,
     our_models: comparison.our_models,
     vendor_models: comparison.vendor_models,
+    split: splitBy ? { ...splitBy, value: comparison.split } : null,
     class: comparison.class,
     component: named?.component ?? null,
     component_cost: named

@@ -2,8 +2,9 @@ import { FieldPath, type Firestore, type WriteBatch } from "@google-cloud/firest
 import type { ReportCeiling } from "@usage-ingestion/reports";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { modelKey } from "./model-key.ts";
-import { type ReconciliationRow, rowId } from "./reconciliation-rows.ts";
+import { type ReconciliationRow, rowIdOf } from "./reconciliation-rows.ts";
 import { DAY_MS, type DayRange } from "./vendor-days.ts";
+import { byDayModelSplit } from "./vendor-figures.ts";
 import { CONNECTION_VENDORS, type ConnectionVendor } from "./vendors.ts";
 
 const WRITES_PER_BATCH = 400;
@@ -36,13 +37,13 @@ export async function replaceRows(
   range: DayRange,
   rows: readonly ReconciliationRow[],
 ): Promise<void> {
-  const keep = new Set(rows.map((row) => rowId(vendor, row.day, row.model)));
+  const keep = new Set(rows.map(rowIdOf));
   const stale: string[] = [];
   const existing = await vendorDays(db, organizationId, vendor, range).select().get();
   for (const doc of existing.docs) if (!keep.has(doc.id)) stale.push(doc.id);
   const writes: Array<(batch: WriteBatch) => void> = [
     ...rows.map((row) => (batch: WriteBatch) => {
-      batch.set(db.doc(DOCUMENT_PATHS.reconciliation(organizationId, rowId(vendor, row.day, row.model))), row);
+      batch.set(db.doc(DOCUMENT_PATHS.reconciliation(organizationId, rowIdOf(row))), row);
     }),
     ...stale.map((id) => (batch: WriteBatch) => {
       batch.delete(db.doc(DOCUMENT_PATHS.reconciliation(organizationId, id)));
@@ -86,7 +87,9 @@ export async function readRows(
       const snap = await page.get();
       ceiling.spend(snap.size);
       for (const doc of snap.docs) {
-        const row = plain(doc.data()) as ReconciliationRow;
+        const stored = plain(doc.data()) as ReconciliationRow;
+        // Rows stored before splits existed have no `split`: they were not split.
+        const row = { ...stored, split: stored.split ?? null };
         const model = query.model;
         if (model === undefined || row.model === modelKey(model) || row.our_models.includes(model)) {
           rows.push(row);
@@ -97,17 +100,11 @@ export async function readRows(
     }
   }
   return rows.sort((a, b) =>
-    a.day === b.day
-      ? a.vendor === b.vendor
-        ? a.model < b.model
-          ? -1
-          : 1
-        : a.vendor < b.vendor
-          ? -1
-          : 1
-      : a.day < b.day
+    a.day === b.day && a.vendor !== b.vendor
+      ? a.vendor < b.vendor
         ? -1
-        : 1,
+        : 1
+      : byDayModelSplit({ ...a, split: a.split?.value ?? null }, { ...b, split: b.split?.value ?? null }),
   );
 }
 

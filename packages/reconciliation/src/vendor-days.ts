@@ -15,6 +15,15 @@ export interface DayRange {
   to: Date;
 }
 
+/**
+ * What a reader is asked for: whole UTC days and, when the organization mapped one of the vendor's grouping
+ * ids to a context dimension, that id (`project_id`, `workspace_id`): the vendor's figures are then read
+ * grouped by it as well (VendorFigure.split).
+ */
+export interface ReadRequest extends DayRange {
+  split?: string;
+}
+
 export function checkDayRange(range: DayRange): void {
   const { from, to } = range;
   if (from.getTime() % DAY_MS !== 0 || to.getTime() % DAY_MS !== 0 || to.getTime() <= from.getTime()) {

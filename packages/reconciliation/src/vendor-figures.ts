@@ -28,6 +28,8 @@ export interface VendorFigure {
   cost_nanos: bigint | null;
   /** The cost per component, where the vendor's cost report breaks it down. */
   components: Partial<Record<PriceComponent, bigint>>;
+  /** Read split by a grouping id (ReadRequest.split): the vendor's id (null: none); absent, not split. */
+  split?: string | null;
 }
 
 /** The model of costs a vendor reports without one (server tools, storage): compared as a whole. */
@@ -40,34 +42,52 @@ export const zeroTokens = (): TokenCounts => ({
   cache_creation_input_tokens: 0,
 });
 
-/** Folds figures of the same day and model (pages, buckets and cost lines) into one each, in day then model order. */
+/** Orders figures and rows by day, then model, then split value (none first). */
+export function byDayModelSplit(
+  a: { day: string; model: string; split?: string | null },
+  b: { day: string; model: string; split?: string | null },
+): number {
+  if (a.day !== b.day) return a.day < b.day ? -1 : 1;
+  if (a.model !== b.model) return a.model < b.model ? -1 : 1;
+  const [x, y] = [a.split ?? null, b.split ?? null];
+  if (x === y) return 0;
+  if (x === null) return -1;
+  if (y === null) return 1;
+  return x < y ? -1 : 1;
+}
+
+/**
+ * Folds figures of the same day and model (pages, buckets and cost lines) into one each, in day then model
+ * order. A sheet made with `split` keeps one figure per split value too (the vendor's id, null for none).
+ */
 export class FigureSheet {
   private readonly byKey = new Map<string, VendorFigure>();
 
-  at(day: string, model: string): VendorFigure {
-    const key = `${day}\u0000${model}`;
+  constructor(private readonly split = false) {}
+
+  at(day: string, model: string, split: string | null = null): VendorFigure {
+    const key = JSON.stringify([day, model, this.split ? split : null]);
     let figure = this.byKey.get(key);
     if (!figure) {
       figure = { day, model, tokens: zeroTokens(), cost_nanos: null, components: {} };
+      if (this.split) figure.split = split;
       this.byKey.set(key, figure);
     }
     return figure;
   }
 
-  addTokens(day: string, model: string, tokens: Partial<TokenCounts>) {
-    const figure = this.at(day, model);
+  addTokens(day: string, model: string, tokens: Partial<TokenCounts>, split: string | null = null) {
+    const figure = this.at(day, model, split);
     for (const kind of TOKEN_KINDS) figure.tokens[kind] += tokens[kind] ?? 0;
   }
 
-  addCost(day: string, model: string, nanos: bigint, component?: PriceComponent) {
-    const figure = this.at(day, model);
+  addCost(day: string, model: string, nanos: bigint, component?: PriceComponent, split: string | null = null) {
+    const figure = this.at(day, model, split);
     figure.cost_nanos = (figure.cost_nanos ?? 0n) + nanos;
     if (component) figure.components[component] = (figure.components[component] ?? 0n) + nanos;
   }
 
   figures(): VendorFigure[] {
-    return [...this.byKey.values()].sort((a, b) =>
-      a.day === b.day ? (a.model < b.model ? -1 : a.model > b.model ? 1 : 0) : a.day < b.day ? -1 : 1,
-    );
+    return [...this.byKey.values()].sort(byDayModelSplit);
   }
 }

@@ -38,6 +38,19 @@ const row: JsonSchema = {
     model: { type: "string", description: "The model compared: lower case, without a snapshot's date." },
     our_models: { type: "array", items: { type: "string" }, description: "The names our records gave it." },
     vendor_models: { type: "array", items: { type: "string" }, description: "The names the vendor gave it." },
+    split: orNull({
+      type: "object",
+      description:
+        "When the connection maps the vendor's id that splits its reports (`project_id` for OpenAI, " +
+        "`workspace_id` for Anthropic) to a declared dimension: the row is that id's, and `value` is both the " +
+        "vendor's id and our records' value of the dimension (null: usage without one). Null: not split.",
+      properties: {
+        vendor_field: { type: "string" },
+        dimension: { type: "string" },
+        value: orNull({ type: "string" }),
+      },
+      required: ["vendor_field", "dimension", "value"],
+    }),
     class: { type: "string", enum: [...CLASSES] },
     component: orNull({ type: "string", enum: [...PRICE_COMPONENTS] }),
     component_cost: orNull({
@@ -68,7 +81,7 @@ const row: JsonSchema = {
     run_id: { type: "string" },
     compared_at: time,
   },
-  required: ["vendor", "day", "model", "class", "ours", "reported", "difference"],
+  required: ["vendor", "day", "model", "split", "class", "ours", "reported", "difference"],
 };
 
 const answer: JsonSchema = {
@@ -83,7 +96,7 @@ const answer: JsonSchema = {
       properties: Object.fromEntries(CLASSES.map((name) => [name, { type: "integer" }])),
       description: "Rows per class.",
     },
-    rows: { type: "array", items: ref("ReconciliationRow"), description: "By day, vendor and model." },
+    rows: { type: "array", items: ref("ReconciliationRow"), description: "By day, vendor, model and split." },
   },
   required: ["from", "to", "provider", "model", "classes", "rows"],
 };
