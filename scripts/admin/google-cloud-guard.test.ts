@@ -36,6 +36,13 @@ describe("the admin command line's guard for Google Cloud", () => {
     expect(destructiveChange(["pricing", "catalog", "remove", "openai", "gpt-4o"])).toMatch(/platform price/);
     expect(destructiveChange(["dead-letters", "replay", "--all"])).toMatch(/^replay dead letters \(all\)/);
     expect(destructiveChange(["reprice", "acme"])).toBe("re-price the records of acme");
+    expect(destructiveChange(["org", "connections", "delete", "acme", "openai"])).toBe(
+      "remove the openai connection of acme and its credential",
+    );
+    expect(destructiveChange(["org", "connections", "set", "acme", "openai", "--credential-file", "k"])).toMatch(
+      /^set the openai connection of acme/,
+    );
+    expect(destructiveChange(["org", "connections", "list", "acme"])).toBeUndefined();
     for (const safe of [
       ["org", "list"],
       ["org", "enable", "acme"],

@@ -49,6 +49,11 @@ export function destructiveChange(args: string[]): string | undefined {
       return `remove the custom price ${target}`;
     case "pricing catalog":
       return rest[0] === "remove" ? `remove the platform price ${rest.slice(1).join(" ")}` : undefined;
+    case "org connections":
+      if (rest[0] === "delete") return `remove the ${rest[2] ?? ""} connection of ${rest[1] ?? ""} and its credential`;
+      if (rest[0] === "set")
+        return `set the ${rest[2] ?? ""} connection of ${rest[1] ?? ""} (replacing a stored credential)`;
+      return undefined;
     case "dead-letters replay":
       return `replay dead letters ${target || "(all)"} and remove them from the hold subscription`;
     default:

@@ -1,4 +1,6 @@
 import { BUDGET_HELP } from "./budget-cli.ts";
+import { CONNECTIONS_HELP } from "./connection-commands.ts";
+import { RECONCILE_HELP } from "./reconcile-commands.ts";
 import { WEBHOOK_HELP } from "./webhook-commands.ts";
 
 /** What `npm run admin -- --help` prints, and an unknown command beside its error. */
@@ -71,6 +73,10 @@ Records feed (BigQuery; topic $RECORDS_TOPIC, default usage-records; $PUBSUB_PUB
                                       sent twice are harmless (the view keeps one per message id)
 
 ${BUDGET_HELP}
+
+${CONNECTIONS_HELP}
+
+${RECONCILE_HELP}
 
 Dead letters (messages the worker failed 5 times; --topic NAME, default $PUBSUB_TOPIC or usage-transactions)
   dead-letters list                   show what the hold subscription keeps (id, organization,

@@ -18,6 +18,7 @@ import { adminTarget } from "../lib/local-stack-state.ts";
 import { defaultTopologyNames } from "../lib/topology.ts";
 import { runAuditCommand } from "./audit-command.ts";
 import { runBudgetCommand } from "./budget-cli.ts";
+import { readStandardInput, runConnectionsCommand } from "./connection-commands.ts";
 import { excerpt, holdDeadLetters, replayDeadLetters } from "./dead-letters.ts";
 import { adminDatabases, adminFirestore } from "./firestore.ts";
 import { confirmOnGoogleCloud, destructiveChange, guardOptions } from "./google-cloud-guard.ts";
@@ -27,6 +28,7 @@ import { operatorOfThisRun } from "./operator.ts";
 import { runOrgCreate, runOrgStatus } from "./organization-commands.ts";
 import { runOtelCommand } from "./otel.ts";
 import { runPricingCommand, runReprice } from "./pricing-cli.ts";
+import { runReconcileCommand } from "./reconcile-commands.ts";
 import { adminRecordsFeed } from "./records-feed-config.ts";
 import { runRecordsCommand } from "./records-publish.ts";
 import { runReportCommand } from "./report-commands.ts";
@@ -57,6 +59,8 @@ export interface AdminClients {
   records?: () => RecordsFeed;
   /** Who the audit log names for this run's changes; default: this machine's operator (operator.ts). */
   change?: ChangeContext;
+  /** Standard input, whole (a vendor credential piped in); default: this process's. */
+  stdin?: () => Promise<string>;
 }
 
 export async function runAdmin(args: string[], db: Firestore, out: Out, clients: AdminClients = {}): Promise<void> {
@@ -90,6 +94,14 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
       return runLimitsCommand(rest, db, out, change);
     case "org otel":
       return runOtelCommand(rest, db, out, change);
+    case "org connections":
+      return runConnectionsCommand(
+        rest,
+        db,
+        out,
+        { box: webhookClients(pubsub, clients).box, stdin: clients.stdin ?? (() => readStandardInput()) },
+        change,
+      );
     case "key create": {
       need(1, "key create <org-id> [--scope ingest|read|admin] [--name NAME]");
       const scopeAt = rest.indexOf("--scope");
@@ -183,6 +195,8 @@ export async function runAdmin(args: string[], db: Firestore, out: Out, clients:
     default:
       if (group === "audit") return runAuditCommand(action ? [action, ...rest] : [], databases, out);
       if (group === "webhook") return runWebhookCommand(action, rest, db, out, webhookClients(pubsub, clients), change);
+      if (group === "reconcile")
+        return runReconcileCommand(action ? [action, ...rest] : [], db, reportsDb, out, change);
       if (await runReportCommand(args, db, reportsDb, out)) return;
       if (group === "reprice" && action) return runReprice([action, ...rest], db, out, records);
       throw new UserError(args.length === 0 ? HELP : `unknown command "${args.join(" ")}"\n\n${HELP}`);
