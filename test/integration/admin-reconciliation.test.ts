@@ -7,6 +7,8 @@ import { setDimensions } from "@usage-ingestion/organizations";
 import {
   compareFigures,
   DAY_MS,
+  finishRun,
+  getRun,
   openCredential,
   reconciliationRow,
   replaceRows,
@@ -118,6 +120,20 @@ describe("admin reconcile", () => {
     const id = /queued run (run_\w+) /.exec(queued[0] as string)?.[1] as string;
     expect(queued[0]).toBe(`queued run ${id} of ${org} over ${day(3)} to ${day(1)} (excluded)`);
     expect(await admin("reconcile", "status", org, id)).toEqual([`${id}\tqueued\t${day(3)}\t${day(1)}\t-`]);
+    // Done as a tick would end it (nothing left queued for other tests' ticks): its vendors shown.
+    const run = await getRun(firestore(), org, id);
+    const result = {
+      vendor: "openai" as const,
+      rows: 2,
+      classes: { matched: 1, vendor_only: 1 },
+      alerted: [day(2)],
+      error: null,
+    };
+    await finishRun(firestore(), run, [result], new Date());
+    expect(await admin("reconcile", "status", org, id)).toEqual([
+      expect.stringMatching(new RegExp(`^${id}\tsucceeded\t${day(3)}\t${day(1)}\t\\S+$`)),
+      `openai\t2 rows\tmatched 1, vendor_only 1\talerted ${day(2)}\t-`,
+    ]);
     await refused(admin("reconcile", "run", org, "--from", day(1), "--to", day(3)), /later day than from/);
     await refused(admin("reconcile", "run", org, "--from", day(1)), /usage/);
     const lonely = (await seedOrganization()).organizationId;
