@@ -32,7 +32,10 @@ const connection: JsonSchema = {
     mappings: {
       type: "object",
       additionalProperties: { type: "string" },
-      description: "The vendor's grouping ids (`project_id`, `workspace_id`, ...) mapped to declared dimensions.",
+      description:
+        "The vendor's grouping ids (`project_id`, `workspace_id`, ...) mapped to declared dimensions. OpenAI's " +
+        "`project_id` and Anthropic's `workspace_id` split the reconciliation's rows by the dimension's value, " +
+        "which is the vendor's id (docs/reconciliation.md); `api_key_id` is kept and splits nothing.",
     },
   },
   required: ["vendor", "status", "created_at", "updated_at", "last_run_at", "last_error", "mappings"],
