@@ -27,7 +27,7 @@ const tokens = (input: number, output: number, cached = 0, writes = 0) => ({
 });
 
 describe("a reader asked for a split", () => {
-  // Both OpenAI reports are grouped by project too; each result names its project (null: the default one).
+  // Both OpenAI reports are grouped by project too; each result names its project (null: none named).
   // Shapes of platform.openai.com/docs/api-reference/usage, read 2026-11-29.
   async function openAiStand() {
     const stand = await vendorStandIn("openai", OPENAI_PATHS);
