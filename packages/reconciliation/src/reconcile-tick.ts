@@ -39,7 +39,7 @@ export async function reconcileTick(
       if (await queueDailyRun(deps.db, organizationId, range, now)) tick.queued += 1;
     }
   }
-  for (const run of (await queuedRuns(deps.db)).filter((queued) => wanted(queued.organization_id))) {
+  for (const run of await queuedRuns(deps.db, undefined, organizationIds)) {
     if (!(await claimRun(deps.db, run, deps.now()))) continue;
     try {
       const vendors = await reconcile(deps, run);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Firestore } from "@google-cloud/firestore";
+import type { Firestore, Query } from "@google-cloud/firestore";
 import { getOrganization } from "@usage-ingestion/organizations";
 import { COLLECTIONS, DOCUMENT_PATHS, NotFoundError, UserError } from "@usage-ingestion/shared";
 import { isAlreadyExists } from "@usage-ingestion/shared/server";
@@ -94,16 +94,23 @@ export async function getRun(db: Firestore, organizationId: string, runId: strin
 }
 
 /** Queued runs across organizations, oldest first within what one tick takes. */
-export async function queuedRuns(db: Firestore, limit = RUNS_PER_TICK): Promise<RunDocument[]> {
-  const snap = await db
-    .collectionGroup(COLLECTIONS.reconciliationRuns)
-    .where("state", "==", "queued")
-    .limit(limit)
-    .get();
-  return snap.docs
+export async function queuedRuns(
+  db: Firestore,
+  limit = RUNS_PER_TICK,
+  /** Only these organizations' runs, each read from its own collection; absent, every organization's. */
+  organizationIds?: readonly string[],
+): Promise<RunDocument[]> {
+  const queued = (query: Query) => query.where("state", "==", "queued").limit(limit).get();
+  const snaps =
+    organizationIds === undefined
+      ? [await queued(db.collectionGroup(COLLECTIONS.reconciliationRuns))]
+      : await Promise.all(organizationIds.map((id) => queued(db.collection(DOCUMENT_PATHS.reconciliationRuns(id)))));
+  return snaps
+    .flatMap((snap) => snap.docs)
     .filter((doc) => doc.ref.parent.parent?.parent.id === COLLECTIONS.organizations)
     .map((doc) => doc.data() as RunDocument)
-    .sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : 1))
+    .slice(0, limit);
 }
 
 /** Takes a queued run, once: false when another tick took it first. */
