@@ -37,3 +37,14 @@ export function usdNumberToNanos(value: unknown): bigint {
   }
   return signedNanos(String(value), 0, "a cost amount");
 }
+
+/**
+ * Google's billing export, summed as NUMERIC (nine places) and read as its text, and Cost Explorer's
+ * `Amount`: a decimal string of USD, a credit negative, read exactly.
+ */
+export function usdDecimalToNanos(amount: unknown): bigint {
+  if (typeof amount !== "string" || amount.trim().length === 0 || amount.length > 40) {
+    throw new VendorAnswerError("a cost amount is not a decimal string of USD");
+  }
+  return signedNanos(amount.trim(), 0, "a cost amount");
+}

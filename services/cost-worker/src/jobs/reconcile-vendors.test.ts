@@ -6,6 +6,7 @@ describe("the reconciliation job's configuration, checked at start-up", () => {
     const config = reconcileVendors.config({});
     expect(config.RECONCILE_OPENAI_BASE_URL).toBe("https://api.openai.com");
     expect(config.RECONCILE_ANTHROPIC_BASE_URL).toBe("https://api.anthropic.com");
+    expect(config.RECONCILE_BIGQUERY_ENDPOINT).toBe("https://bigquery.googleapis.com");
     expect(config.RECONCILE_LOOKBACK_DAYS).toBe(7);
     const proxied = reconcileVendors.config({ RECONCILE_ANTHROPIC_BASE_URL: "http://127.0.0.1:8099/anthropic" });
     expect(proxied.RECONCILE_ANTHROPIC_BASE_URL).toBe("http://127.0.0.1:8099/anthropic");
@@ -17,6 +18,9 @@ describe("the reconciliation job's configuration, checked at start-up", () => {
     );
     expect(() => reconcileVendors.config({ RECONCILE_ANTHROPIC_BASE_URL: "https://u:p@proxy.example" })).toThrow(
       /RECONCILE_ANTHROPIC_BASE_URL/,
+    );
+    expect(() => reconcileVendors.config({ RECONCILE_BIGQUERY_ENDPOINT: "bigquery" })).toThrow(
+      /RECONCILE_BIGQUERY_ENDPOINT/,
     );
     expect(() => reconcileVendors.config({ RECONCILE_LOOKBACK_DAYS: "60" })).toThrow(/RECONCILE_LOOKBACK_DAYS/);
     expect(() => reconcileVendors.config({ WEBHOOK_SECRET_KEY: "short" })).toThrow();

@@ -1,6 +1,7 @@
 import {
   DEFAULT_VENDOR_HTTP,
   readAnthropic,
+  readGemini,
   readOpenAi,
   reconcileTick,
   type VendorHttp,
@@ -19,6 +20,8 @@ export const RECONCILE_VENDORS_ENV = {
   /** Each vendor's API address: a customer's proxy, or a test's stand-in, may stand in for it. */
   RECONCILE_OPENAI_BASE_URL: baseUrlVar("https://api.openai.com"),
   RECONCILE_ANTHROPIC_BASE_URL: baseUrlVar("https://api.anthropic.com"),
+  /** BigQuery's API, where Google's billing export (the table a gemini connection names) is queried. */
+  RECONCILE_BIGQUERY_ENDPOINT: baseUrlVar("https://bigquery.googleapis.com"),
   /** Whole days each day's run reads again: the vendors restate recent days. */
   RECONCILE_LOOKBACK_DAYS: v.pipe(integerVar(7), v.maxValue(31, "must be at most 31")),
   /** One request to a vendor, its answer included. */
@@ -68,6 +71,17 @@ export const reconcileVendors: TickJob<v.InferOutput<typeof ReconcileVendorsEnvS
                 readOpenAi({ http, baseUrl: config.RECONCILE_OPENAI_BASE_URL, now: now() }, credential, range),
               anthropic: (credential, range) =>
                 readAnthropic({ http, baseUrl: config.RECONCILE_ANTHROPIC_BASE_URL, now: now() }, credential, range),
+              gemini: (table, range) =>
+                readGemini(
+                  {
+                    http,
+                    endpoint: config.RECONCILE_BIGQUERY_ENDPOINT,
+                    ...(config.GOOGLE_CLOUD_PROJECT ? { jobProject: config.GOOGLE_CLOUD_PROJECT } : {}),
+                    now: now(),
+                  },
+                  table,
+                  range,
+                ),
             },
             now,
           },
