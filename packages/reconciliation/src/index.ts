@@ -1,5 +1,6 @@
 // Reconciliation with the vendors' own reports: each organization's connections to them, each vendor's
 // figures read from its own API.
+export * from "./bedrock-usage-types.ts";
 export * from "./compare.ts";
 export * from "./connection-documents.ts";
 export * from "./connection-input.ts";
@@ -10,6 +11,7 @@ export * from "./model-key.ts";
 export * from "./our-figures.ts";
 export * from "./our-rates.ts";
 export * from "./read-anthropic.ts";
+export * from "./read-bedrock.ts";
 export * from "./read-gemini.ts";
 export * from "./read-openai.ts";
 export * from "./reconcile-run.ts";

@@ -1,6 +1,7 @@
 import {
   DEFAULT_VENDOR_HTTP,
   readAnthropic,
+  readBedrock,
   readGemini,
   readOpenAi,
   reconcileTick,
@@ -22,6 +23,8 @@ export const RECONCILE_VENDORS_ENV = {
   RECONCILE_ANTHROPIC_BASE_URL: baseUrlVar("https://api.anthropic.com"),
   /** BigQuery's API, where Google's billing export (the table a gemini connection names) is queried. */
   RECONCILE_BIGQUERY_ENDPOINT: baseUrlVar("https://bigquery.googleapis.com"),
+  /** AWS Cost Explorer's API (us-east-1), where a bedrock connection's figures are read. */
+  RECONCILE_AWS_ENDPOINT: baseUrlVar("https://ce.us-east-1.amazonaws.com"),
   /** Whole days each day's run reads again: the vendors restate recent days. */
   RECONCILE_LOOKBACK_DAYS: v.pipe(integerVar(7), v.maxValue(31, "must be at most 31")),
   /** One request to a vendor, its answer included. */
@@ -82,6 +85,8 @@ export const reconcileVendors: TickJob<v.InferOutput<typeof ReconcileVendorsEnvS
                   table,
                   range,
                 ),
+              bedrock: (credential, range) =>
+                readBedrock({ http, endpoint: config.RECONCILE_AWS_ENDPOINT, now: now() }, credential, range),
             },
             now,
           },
