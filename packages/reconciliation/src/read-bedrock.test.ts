@@ -94,15 +94,16 @@ describe("the Bedrock reader (Cost Explorer)", () => {
   it("reads every page after a throttle, per day and model, skipping an empty day and the day in progress", async () => {
     const stand = await costExplorerStandIn();
     stands.push(stand);
-    // Claude Sonnet 4.5 at $3 per million input, $0.30 cache reads, $3.75 cache writes, $15 output
-    // (platform.claude.com/docs/en/about-claude/pricing, read 2026-11-29; Bedrock's in-region rates are the
-    // same): 1,000 thousand input are $3, 2,000 thousand cache reads $0.60, 100 thousand cache writes
-    // $0.375, 120 thousand output (100 in-region, 20 cross-region) $1.80.
+    // Claude Sonnet 4.5 at $3 per million input, $0.30 cache reads, $3.75 cache writes, $15 output, and
+    // in-region (not global) 10% more: $3.30, $0.33, $4.125, $16.50 (platform.claude.com/docs/en/about-claude/
+    // pricing, read 2026-11-29: "Regional endpoints include a 10% premium"). 1,000 thousand input in-region
+    // are $3.30, 2,000 thousand cache reads $0.66, 100 thousand cache writes $0.4125, 100 thousand output
+    // in-region $1.65 and 20 thousand through the global profile $0.30.
     stand.state.days[dayBefore(3)] = [
-      line("USE1-Claude4.5Sonnet-input-tokens", "1000", "3"),
-      line("USE1-Claude4.5Sonnet-cache-read-input-token-count", "2000", "0.6"),
-      line("USE1-Claude4.5Sonnet-cache-write-input-token-count", "100", "0.375"),
-      line("USE1-Claude4.5Sonnet-output-tokens", "100", "1.5"),
+      line("USE1-Claude4.5Sonnet-input-tokens", "1000", "3.3"),
+      line("USE1-Claude4.5Sonnet-cache-read-input-token-count", "2000", "0.66"),
+      line("USE1-Claude4.5Sonnet-cache-write-input-token-count", "100", "0.4125"),
+      line("USE1-Claude4.5Sonnet-output-tokens", "100", "1.65"),
       line("USE1-Claude4.5Sonnet-output-tokens-cross-region-global", "20", "0.3"),
       { ...line("USE1-ProvisionedThroughput-ModelUnits", "2", "0.0000000015"), unit: "Hrs" },
       // A Marketplace line in a unit we do not know gives its cost, and no count.
@@ -113,7 +114,7 @@ describe("the Bedrock reader (Cost Explorer)", () => {
       // Not Bedrock: left out.
       { ...line("USE1-BoxUsage:t3.micro", "24", "0.2496", "Amazon Elastic Compute Cloud - Compute"), unit: "Hrs" },
     ];
-    stand.state.days[dayBefore(1)] = [line("USE1-Claude4.5Sonnet-output-tokens", "10", "0.15")];
+    stand.state.days[dayBefore(1)] = [line("USE1-Claude4.5Sonnet-output-tokens", "10", "0.165")];
     stand.state.days[dayBefore(0)] = [line("USE1-Claude4.5Sonnet-output-tokens", "1", "0.015")];
     stand.state.throttle = 1;
     const figures = await readBedrock(reader(stand), CREDENTIAL, range);
@@ -141,20 +142,20 @@ describe("the Bedrock reader (Cost Explorer)", () => {
           cache_creation_input_tokens: 100_000,
           output_tokens: 120_000,
         },
-        cost_nanos: 5_775_000_000n,
+        cost_nanos: 6_322_500_000n,
         components: {
-          input: 3_000_000_000n,
-          cache_read: 600_000_000n,
-          cache_write: 375_000_000n,
-          output: 1_800_000_000n,
+          input: 3_300_000_000n,
+          cache_read: 660_000_000n,
+          cache_write: 412_500_000n,
+          output: 1_950_000_000n,
         },
       },
       {
         day: dayBefore(1),
         model: "claude-sonnet-4-5",
         tokens: { input_tokens: 0, cached_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 10_000 },
-        cost_nanos: 150_000_000n,
-        components: { output: 150_000_000n },
+        cost_nanos: 165_000_000n,
+        components: { output: 165_000_000n },
       },
     ]);
     // Five days at two a page: three pages, and the one throttled try.
@@ -183,12 +184,12 @@ describe("the Bedrock reader (Cost Explorer)", () => {
   it("reads a restated day as restated", async () => {
     const stand = await costExplorerStandIn();
     stands.push(stand);
-    stand.state.days[dayBefore(2)] = [line("USE1-Claude4.5Sonnet-input-tokens", "100", "0.3")];
+    stand.state.days[dayBefore(2)] = [line("USE1-Claude4.5Sonnet-input-tokens", "100", "0.33")];
     expect((await readBedrock(reader(stand), CREDENTIAL, range))[0]?.tokens.input_tokens).toBe(100_000);
-    stand.state.days[dayBefore(2)] = [line("USE1-Claude4.5Sonnet-input-tokens", "150", "0.45")];
+    stand.state.days[dayBefore(2)] = [line("USE1-Claude4.5Sonnet-input-tokens", "150", "0.495")];
     const again = await readBedrock(reader(stand), CREDENTIAL, range);
     expect(again[0]?.tokens.input_tokens).toBe(150_000);
-    expect(again[0]?.cost_nanos).toBe(450_000_000n);
+    expect(again[0]?.cost_nanos).toBe(495_000_000n);
   });
 
   it("never repeats the key: a refusal, a throttle past its tries, a role it cannot assume", async () => {
