@@ -86,6 +86,12 @@ describe("Firestore access", () => {
     expect(grant.condition?.[0]?.expression).toBe(records);
   });
 
+  it("lets the worker run BigQuery jobs in its project (a customer's billing export), and read no dataset", () => {
+    const grant = resource("iam", "google_project_iam_member", "worker_runs_billing_queries");
+    expect(grant.role).toBe("roles/bigquery.jobUser");
+    expect(grant.member).toBe(`serviceAccount:${tf("google_service_account.worker.email")}`);
+  });
+
   it("lets the ingest gateway read the records and the keys, and key admins manage the keys only", () => {
     const gateway = resource("iam", "google_project_iam_member", "gateway_reads_keys");
     expect(gateway.role).toBe("roles/datastore.viewer");

@@ -129,6 +129,15 @@ resource "google_project_iam_member" "worker_writes_records" {
   }
 }
 
+# The reconciliation's Gemini reader queries a customer's billing export (docs/reconciliation.md): the
+# query job runs in this project; reading the export's dataset is granted by the customer, on that
+# dataset alone.
+resource "google_project_iam_member" "worker_runs_billing_queries" {
+  project = var.project_id
+  role    = "roles/bigquery.jobUser"
+  member  = "serviceAccount:${google_service_account.worker.email}"
+}
+
 # The worker publishes each record it stores to the records topic, and to no other topic.
 resource "google_pubsub_topic_iam_member" "worker_publishes_records" {
   project = var.project_id
