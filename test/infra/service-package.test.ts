@@ -18,6 +18,8 @@ describe.each([
   [
     "worker",
     [
+      // The reconciliation reads Google's billing export with the BigQuery client.
+      "@google-cloud/bigquery",
       "@google-cloud/firestore",
       "@google-cloud/functions-framework",
       // The webhook dispatch queues deliveries; the records feed publishes every stored record.

@@ -1,4 +1,4 @@
-import { BigQuery, type BigQueryOptions } from "@google-cloud/bigquery";
+import type { BigQueryOptions } from "@google-cloud/bigquery";
 import * as v from "valibot";
 import { geminiSku } from "./gemini-skus.ts";
 import { usdDecimalToNanos } from "./vendor-amounts.ts";
@@ -92,6 +92,8 @@ export async function readGemini(reader: GeminiReader, table: string, range: Day
   // The table cannot be a query parameter: it is checked against its form again before it is quoted.
   if (!TABLE.test(table)) throw new VendorAnswerError("gemini: the connection does not name a BigQuery table");
   const { settings } = reader.http;
+  // Loaded when a run reads Google's export: the package's other users (the gateway) never load it.
+  const { BigQuery } = await import("@google-cloud/bigquery");
   const client = new BigQuery({
     ...(reader.jobProject ? { projectId: reader.jobProject } : {}),
     ...(reader.endpoint ? { apiEndpoint: reader.endpoint } : {}),
