@@ -59,4 +59,13 @@ describe("drift events", () => {
       1,
     );
   });
+
+  it("waits two days for Google's billing export and Cost Explorer, which fill in later", () => {
+    for (const vendor of ["gemini", "bedrock"] as const) {
+      expect(driftEvents("org", vendor, comparisons, DEFAULT_TOLERANCE, new Date("2026-11-22T23:00:00Z"))).toEqual([]);
+      expect(
+        driftEvents("org", vendor, comparisons, DEFAULT_TOLERANCE, new Date("2026-11-23T00:00:00Z")).map((e) => e.id),
+      ).toEqual([`reconciliation_${vendor}_2026-11-20`]);
+    }
+  });
 });

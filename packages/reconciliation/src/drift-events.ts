@@ -10,9 +10,16 @@ import type { ConnectionVendor } from "./vendors.ts";
 const MAX_ROWS_IN_EVENT = 20;
 /**
  * How long after a day ends it is judged: the vendors' cost reports fill in during the following hours,
- * and a day is alerted once, so a day still filling in must not be.
+ * and a day is alerted once, so a day still filling in must not be. OpenAI's and Anthropic's by the next
+ * morning; Google's billing export keeps filling for a day or more and Cost Explorer refreshes about once
+ * a day (docs/reconciliation.md), so theirs wait two days.
  */
-export const DRIFT_SETTLE_MS = 6 * 3_600_000;
+export const DRIFT_SETTLE_MS: Record<ConnectionVendor, number> = {
+  openai: 6 * 3_600_000,
+  anthropic: 6 * 3_600_000,
+  gemini: 48 * 3_600_000,
+  bedrock: 48 * 3_600_000,
+};
 
 /** How far a day's totals may be apart before it is alerted: the organization's setting (default 1% and $0.01). */
 export type DriftThreshold = Tolerance;
@@ -22,7 +29,7 @@ const abs = (n: bigint) => (n < 0n ? -n : n);
 /**
  * The `reconciliation.drift` events of one vendor's comparisons: one per day whose total differs from the
  * vendor's by more than the threshold (a share of the vendor's total, or an amount, whichever is larger).
- * A day whose cost report has not come in yet, or that ended less than DRIFT_SETTLE_MS ago, is not judged.
+ * A day whose cost report has not come in yet, or that ended less than its vendor's DRIFT_SETTLE_MS ago, is not judged.
  * The id is the vendor's and the day's, so a day is alerted once however often it is read again.
  */
 export function driftEvents(
@@ -36,7 +43,7 @@ export function driftEvents(
   for (const row of comparisons) days.set(row.day, [...(days.get(row.day) ?? []), row]);
   const events: OutboxEvent[] = [];
   for (const [day, rows] of days) {
-    if (Date.parse(`${day}T00:00:00Z`) + DAY_MS + DRIFT_SETTLE_MS > now.getTime()) continue;
+    if (Date.parse(`${day}T00:00:00Z`) + DAY_MS + DRIFT_SETTLE_MS[vendor] > now.getTime()) continue;
     if (rows.some((row) => row.vendor.cost_nanos === null && row.class !== "ours_only")) continue;
     const ours = rows.reduce((sum, row) => sum + row.ours.cost_nanos, 0n);
     const reported = rows.reduce((sum, row) => sum + (row.vendor.cost_nanos ?? 0n), 0n);
