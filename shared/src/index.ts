@@ -8,6 +8,7 @@ export * from "./json-depth.ts";
 export * from "./json-shape.ts";
 export * from "./limits.ts";
 export * from "./money.ts";
+export * from "./provider-cost.ts";
 export * from "./providers.ts";
 export * from "./records.ts";
 export * from "./responses.ts";

@@ -96,6 +96,8 @@ export type Transaction = {
   usage: UsageEntry[];
   context: TransactionContext;
   provider_usage_raw?: Record<string, unknown> | undefined;
+  /** The cost the vendor reported for the call, USD: a decimal string (exact) or a number. */
+  provider_cost?: string | number | undefined;
   transaction_id?: string | undefined;
 };
 

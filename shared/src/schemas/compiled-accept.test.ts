@@ -119,6 +119,12 @@ const transaction = fc.record(
     ),
     provider_usage_raw: anyValue,
     transaction_id: fc.oneof(text, fc.string({ minLength: 250, maxLength: 260 }), nearBound, anyValue),
+    provider_cost: fc.oneof(
+      fc.constantFrom("0.0001234567", "9000", "9000.000000000001", "-1", "1e-3", "0.1234567890123", 0.1, 1e-13, -2),
+      fc.double(),
+      text,
+      anyValue,
+    ),
     unknown_field: anyValue,
   },
   { requiredKeys: [] },

@@ -1,11 +1,17 @@
 import * as v from "valibot";
-import { checkWithCode } from "../field-errors.ts";
+import { checkWithCode, type FieldErrorCode } from "../field-errors.ts";
 import {
   MAX_CONTEXT_KEY_BYTES,
   MAX_CONTEXT_KEYS,
   MAX_TRANSACTION_ID_LENGTH,
   MAX_TRANSACTIONS_PER_BULK,
 } from "../limits.ts";
+import {
+  MAX_PROVIDER_COST_USD,
+  PROVIDER_COST_PLACES,
+  type ProviderCostProblem,
+  readProviderCost,
+} from "../provider-cost.ts";
 import { PROVIDERS } from "../providers.ts";
 import { utf8ByteLength } from "../unicode.ts";
 import {
@@ -73,6 +79,29 @@ const uniqueUsageTypes = v.rawCheck<UsageEntry[]>(({ dataset, addIssue }) => {
   });
 });
 
+/** A check that fails only for its own problem with a provider cost (the pipe runs every check). */
+const costCheck = (problem: ProviderCostProblem, code: FieldErrorCode, message: string) =>
+  checkWithCode<string | number>(code, (input) => readProviderCost(input) !== problem, message);
+
+/** The message of a provider cost that is neither text nor a number (the OpenAPI document reads it). */
+export const PROVIDER_COST_TYPE = 'must be a decimal string in USD, like "0.0012", or a number';
+
+/**
+ * The cost the vendor reported for the call, in USD (provider-cost.ts): kept as sent, read exactly by
+ * the worker. Not a float's noise: at most twelve decimal places.
+ */
+export const ProviderCostSchema = v.pipe(
+  v.custom<string | number>((input) => typeof input === "string" || typeof input === "number", PROVIDER_COST_TYPE),
+  costCheck("format", "invalid_format", 'must be a decimal amount in USD, like "0.0012" (digits and one point)'),
+  costCheck("negative", "too_small", "must be at least 0"),
+  costCheck(
+    "precision",
+    "invalid_format",
+    `must have at most ${PROVIDER_COST_PLACES} decimal places (send the vendor's figure as a decimal string)`,
+  ),
+  costCheck("large", "too_large", `must be at most ${MAX_PROVIDER_COST_USD} (USD, one call)`),
+);
+
 /**
  * Unknown top-level fields are stripped (`v.object`); `context` and metrics keep theirs. `bounded` adds the
  * bounds on identifiers and context that the gateway checks (see `contextSchema`).
@@ -100,6 +129,7 @@ function transactionSchema<const TBounded extends boolean>(bounded: TBounded) {
         ),
         context: contextSchema(bounded),
         provider_usage_raw: v.optional(anyJsonObject),
+        provider_cost: v.optional(ProviderCostSchema),
         transaction_id: v.optional(bounded ? v.pipe(transactionId, plainText, identifierBytes) : transactionId),
       },
       "must be a JSON object",

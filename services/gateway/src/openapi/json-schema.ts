@@ -8,6 +8,9 @@ import {
   MAX_CONTEXT_KEYS,
   MAX_IDENTIFIER_BYTES,
   MAX_PAGE_LIMIT,
+  MAX_PROVIDER_COST_USD,
+  PROVIDER_COST_PLACES,
+  PROVIDER_COST_TYPE,
   USAGE_TYPES,
 } from "@usage-ingestion/shared";
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
@@ -72,6 +75,14 @@ const CHECK_OVERRIDES: Record<string, Override> = {
     pattern: "^\\s*[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?\\s*$",
     description: "USD, a non-negative decimal (a string, exact; or a JSON number, read through its decimal text).",
   },
+  // provider_cost (ProviderCostSchema): each check refuses one problem; together, the pattern and bound.
+  'must be a decimal amount in USD, like "0.0012" (digits and one point)': {
+    pattern: `^[0-9]+(\\.[0-9]{1,${PROVIDER_COST_PLACES}})?$`,
+    description: `USD the vendor reported for the call, at most ${MAX_PROVIDER_COST_USD} and ${PROVIDER_COST_PLACES} decimal places: a decimal string (exact), or a JSON number read through its shortest decimal text.`,
+  },
+  "must be at least 0": { minimum: 0 },
+  [`must have at most ${PROVIDER_COST_PLACES} decimal places (send the vendor's figure as a decimal string)`]: {},
+  [`must be at most ${MAX_PROVIDER_COST_USD} (USD, one call)`]: { maximum: MAX_PROVIDER_COST_USD },
   [`model must be at most ${MAX_IDENTIFIER_BYTES} bytes in UTF-8`]: propertyAtMostBytes("model", MAX_IDENTIFIER_BYTES),
   [`model_tier must be at most ${MAX_IDENTIFIER_BYTES} bytes in UTF-8`]: propertyAtMostBytes(
     "model_tier",
@@ -99,7 +110,13 @@ function convert(schema: v.GenericSchema, overrides: Record<string, JsonSchema>)
     typeMode: "output",
     errorMode: "throw",
     // `anyJsonObject`: the custom check alone.
-    overrideSchema: ({ valibotSchema }) => (valibotSchema.type === "custom" ? { type: "object" } : undefined),
+    // `ProviderCostSchema`'s type: a string or a number.
+    overrideSchema: ({ valibotSchema }) =>
+      valibotSchema.type !== "custom"
+        ? undefined
+        : (valibotSchema as { message?: unknown }).message === PROVIDER_COST_TYPE
+          ? { type: ["string", "number"] }
+          : { type: "object" },
     overrideAction: ({ valibotAction, jsonSchema }) => {
       // JSON numbers are always finite.
       if (valibotAction.type === "finite") return jsonSchema;
