@@ -67,6 +67,13 @@ export interface CostRecord extends Omit<PricingFields, "status"> {
   context: unknown;
   usage: unknown;
   provider_usage_raw: unknown;
+  /**
+   * The cost the vendor reported for the call (the transaction's `provider_cost`, or xAI's ticks in its raw
+   * usage): a twelve-place decimal string in USD, exact, and the same in integer pico-USD. Absent when it
+   * carried none, as on every record stored before (decision 0031). Never part of `cost_usd`.
+   */
+  provider_reported_cost?: string | null;
+  provider_reported_cost_picos?: number | null;
   currency: "USD";
   queue_schema_version: number;
   /** The declared context dimensions at the time of writing, as the roll-up cell holds them. */

@@ -1,5 +1,5 @@
 import { type PricedTransaction, pricingFields } from "@usage-ingestion/prices";
-import type { CostRecord, QueueMessage } from "@usage-ingestion/shared";
+import { type CostRecord, picosToUsd, type QueueMessage, reportedCostPicos } from "@usage-ingestion/shared";
 import { firestoreSafe } from "./store/firestore-safe.ts";
 
 /** The record of one queued transaction: what was sent, stored so Firestore can hold it, and its price. */
@@ -11,6 +11,7 @@ export function buildRecord(
   dimensions: Record<string, string | null> = {},
 ): CostRecord {
   const { transaction } = message;
+  const reported = reportedCostPicos(transaction);
   return {
     message_id: messageId,
     request_id: message.request_id,
@@ -25,6 +26,10 @@ export function buildRecord(
     usage: firestoreSafe(transaction.usage),
     provider_usage_raw:
       transaction.provider_usage_raw === undefined ? null : firestoreSafe(transaction.provider_usage_raw),
+    // Absent when the call carried none, as on every record stored before the field existed.
+    ...(reported === null
+      ? {}
+      : { provider_reported_cost: picosToUsd(reported), provider_reported_cost_picos: Number(reported) }),
     transaction_id: transaction.transaction_id ?? null,
     duplicate_of: null,
     ...pricingFields(priced),

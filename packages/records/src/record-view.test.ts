@@ -65,6 +65,7 @@ describe("recordView", () => {
       status: "priced",
       unpriced_reason: null,
       cost_usd: "0.006000000",
+      provider_reported_cost: null,
       context: { billable_customer_id: "cust-1", feature: "chat" },
       usage: stored.usage,
       transaction_id: "chatcmpl-1",
@@ -72,6 +73,19 @@ describe("recordView", () => {
       line_items: stored.line_items.map(({ cost_nanos: _nanos, ...item }) => item),
     });
     expect(JSON.stringify(recordView({ ...stored, internal_note: "x" } as CostRecord))).not.toContain("internal_note");
+  });
+
+  it("shows the vendor's own figure from its pico-USD, and null on a record stored before it existed", () => {
+    const reported = { ...stored, provider_reported_cost: "0.000123456700", provider_reported_cost_picos: 123_456_700 };
+    expect(recordView(reported).provider_reported_cost).toBe("0.000123456700");
+    expect(recordView({ ...reported, provider_reported_cost_picos: null }).provider_reported_cost).toBe(
+      "0.000123456700",
+    );
+    expect(recordView(stored).provider_reported_cost).toBeNull();
+    expect(
+      recordView({ ...stored, provider_reported_cost: null, provider_reported_cost_picos: null })
+        .provider_reported_cost,
+    ).toBeNull();
   });
 
   it("takes the cost from the integer nanos, exactly, and has none unless priced", () => {

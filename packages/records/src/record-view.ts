@@ -1,4 +1,4 @@
-import { type CostRecord, type LineItem, nanosToUsd, type RecordStatus } from "@usage-ingestion/shared";
+import { type CostRecord, type LineItem, nanosToUsd, picosToUsd, type RecordStatus } from "@usage-ingestion/shared";
 
 /**
  * A record as `GET /usage/records` and `GET /usage/records/{message_id}` answer it: the public shape,
@@ -29,6 +29,8 @@ export interface RecordView {
   unpriced_reason: string | null;
   /** Nine decimal places, exact; null unless `priced`. */
   cost_usd: string | null;
+  /** The vendor's own figure for the call, USD, twelve places, exact; null when it reported none (decision 0031). */
+  provider_reported_cost: string | null;
   /** As stored: parts Firestore cannot hold are JSON text (docs/api.md, hostile input). */
   context: unknown;
   usage: unknown;
@@ -55,6 +57,14 @@ const lineItemView = (item: LineItem): RecordLineItemView => ({
   price_source: item.price_source,
 });
 
+/** The vendor's figure from its integer pico-USD, the stored text only where they are missing (or null). */
+function providerCostOf(record: CostRecord): string | null {
+  const picos: unknown = record.provider_reported_cost_picos;
+  if (typeof picos === "bigint") return picosToUsd(picos);
+  if (typeof picos === "number" && Number.isSafeInteger(picos)) return picosToUsd(BigInt(picos));
+  return record.provider_reported_cost ?? null;
+}
+
 /** The cost as the reports count it: from the integer nanos, the stored text only where they are missing. */
 function costOf(record: CostRecord): string | null {
   if (record.status !== "priced") return null;
@@ -72,6 +82,7 @@ export function recordView(record: CostRecord): RecordView {
     status: record.status,
     unpriced_reason: record.unpriced_reason ?? null,
     cost_usd: costOf(record),
+    provider_reported_cost: providerCostOf(record),
     context: record.context ?? null,
     usage: record.usage ?? null,
     transaction_id: record.transaction_id ?? null,

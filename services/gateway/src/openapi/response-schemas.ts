@@ -20,6 +20,11 @@ import * as v from "valibot";
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const decimalText = v.pipe(v.string(), v.regex(/^\d+\.\d{9}$/), v.description("USD, nine decimal places, exact."));
 const nanosText = v.pipe(v.string(), v.regex(/^\d+$/), v.description("Integer nano-USD, exact, as a string."));
+const picoDecimalText = v.pipe(
+  v.string(),
+  v.regex(/^\d+\.\d{12}$/),
+  v.description("USD, twelve decimal places, exact: the vendor's own figure (decision 0031)."),
+);
 
 const FieldErrorSchema = v.object({ field: v.string(), code: v.picklist(FIELD_ERROR_CODES), message: v.string() });
 const ErrorObjectSchema = v.object({
@@ -149,6 +154,10 @@ const recordFields = {
   status: v.picklist(RECORD_STATUSES),
   unpriced_reason: v.nullable(v.string()),
   cost_usd: v.pipe(v.nullable(decimalText), v.description("Exact; null unless priced.")),
+  provider_reported_cost: v.pipe(
+    v.nullable(picoDecimalText),
+    v.description("The cost the vendor reported for the call; null when it reported none. Never part of cost_usd."),
+  ),
   context: v.pipe(v.unknown(), v.description("As sent and stored.")),
   usage: v.pipe(v.unknown(), v.description("As sent and stored.")),
   transaction_id: v.nullable(v.string()),
