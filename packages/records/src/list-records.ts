@@ -130,6 +130,8 @@ export async function listRecords(
       "unpriced_reason",
       "cost_usd",
       "cost_nanos",
+      "provider_reported_cost",
+      "provider_reported_cost_picos",
       "context",
       "usage",
       "transaction_id",

@@ -1,7 +1,7 @@
 import type { Firestore } from "@google-cloud/firestore";
 import type { CustomPricing, PlatformPricing } from "@usage-ingestion/prices";
 import { priceAt, pricingFields, unpricedBecause } from "@usage-ingestion/prices";
-import { type MergeWrite, rollupWrites, unpricedReasonOf } from "@usage-ingestion/reports";
+import { type MergeWrite, reportedChange, rollupWrites, unpricedReasonOf } from "@usage-ingestion/reports";
 import { type CostRecord, type PricingFields, type Transaction, validateTransaction } from "@usage-ingestion/shared";
 
 /**
@@ -37,5 +37,17 @@ function storedTransaction(record: CostRecord): Transaction | null {
 /** Moves a record from unpriced to priced in the reports: in the same transaction as the record's update. */
 export function repricedRollupWrites(db: Firestore, record: CostRecord, fields: PricingFields): MergeWrite[] {
   if (record.status !== "unpriced" || fields.status !== "priced") return [];
-  return rollupWrites(db, record, { unpriced: -1, costNanos: fields.cost_nanos ?? 0 }, unpricedReasonOf(record));
+  // Priced now, a record with the vendor's own cost joins the like-with-like figures (decision 0031).
+  const picos = record.provider_reported_cost_picos;
+  const reported = reportedChange(
+    fields.status,
+    fields.cost_nanos,
+    picos === null || picos === undefined ? null : Number(picos),
+  );
+  return rollupWrites(
+    db,
+    record,
+    { unpriced: -1, costNanos: fields.cost_nanos ?? 0, ...(reported ? { reported } : {}) },
+    unpricedReasonOf(record),
+  );
 }

@@ -8,7 +8,7 @@ import { type CostSummaryDocument, summaryCells } from "./summaries.ts";
 import { type SummaryCell, toColumns } from "./summary-columns.ts";
 import { partColumns } from "./summary-parts.ts";
 
-const cellArbitrary: fc.Arbitrary<SummaryCell> = fc.tuple(
+const baseCell = fc.tuple(
   fc.constantFrom("openai" as const, "anthropic" as const),
   fc.constantFrom("gpt-4o", "o3"),
   fc.constantFrom(null, "priority"),
@@ -21,6 +21,20 @@ const cellArbitrary: fc.Arbitrary<SummaryCell> = fc.tuple(
   fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.bigInt({ min: 0n, max: 2n ** 63n })).map(String),
   fc.array(fc.nat(1_000_000), { minLength: 11, maxLength: 11 }),
 );
+/** Some cells with the vendor's own figures (decision 0031), most without, as summaries hold them. */
+const cellArbitrary: fc.Arbitrary<SummaryCell> = fc
+  .tuple(
+    baseCell,
+    fc.option(
+      fc.tuple(
+        fc.integer({ min: 1, max: 1_000 }),
+        fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 2n ** 63n })).map(String),
+        fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 2n ** 63n })).map(String),
+      ),
+      { nil: undefined },
+    ),
+  )
+  .map(([cell, reported]) => (reported ? ([...cell, reported] as SummaryCell) : cell));
 
 /** A part as rows (written before columns) or as columns. */
 const part = (cells: SummaryCell[], day: string, asColumns: boolean): CostSummaryDocument => ({
@@ -34,7 +48,7 @@ const part = (cells: SummaryCell[], day: string, asColumns: boolean): CostSummar
 });
 
 describe("summing summary cells", () => {
-  it("gives what the roll-up documents of the same cells give, to the nano-dollar", () => {
+  it("gives what the roll-up documents of the same cells give, to the nano-dollar and the vendor's pico-dollar", () => {
     const groupings: ReportField[][] = [
       [],
       ["billable_customer_id", "model"],

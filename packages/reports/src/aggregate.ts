@@ -1,4 +1,4 @@
-import { nanosToUsd } from "@usage-ingestion/shared";
+import { NANOS_PER_USD, nanosToUsd, PICOS_PER_USD, picosToUsd } from "@usage-ingestion/shared";
 import type { Contribution } from "./contribution.ts";
 import { dimensionOf, type ReportField } from "./report-fields.ts";
 import { type Quantities, ROLLUP_QUANTITIES } from "./rollups.ts";
@@ -12,6 +12,17 @@ export interface CostFigures {
   unpriced_transactions: number;
   conflict_transactions: number;
   quantities: Quantities;
+  /**
+   * Beside `cost_usd`, never in it (decision 0031): the priced records that carry the vendor's own cost,
+   * that cost summed (twelve places; and in pico-USD), our cost of exactly those records (nine places;
+   * and in nano-USD), and the vendor's less ours (twelve places, signed).
+   */
+  provider_reported_transactions: number;
+  provider_reported_cost_usd: string;
+  provider_reported_cost_picos: string;
+  cost_usd_where_provider_reported: string;
+  cost_nanos_where_provider_reported: string;
+  provider_reported_difference_usd: string;
 }
 export interface CostGroup extends CostFigures {
   key: Partial<Record<ReportField, string | null>>;
@@ -51,14 +62,26 @@ function columnReader(field: ReportField): Reader<SummaryColumns> {
   }
 }
 
-const figures = (sum: Sum, nanos: bigint): CostFigures => ({
-  cost_usd: nanosToUsd(nanos),
-  cost_nanos: nanos.toString(),
-  transactions: sum.transactions,
-  unpriced_transactions: sum.unpriced,
-  conflict_transactions: sum.conflicts,
-  quantities: Object.fromEntries(ROLLUP_QUANTITIES.map((name, i) => [name, sum.quantities[i]])) as Quantities,
-});
+/** Pico-USD per nano-USD. */
+const PICOS_PER_NANO = PICOS_PER_USD / NANOS_PER_USD;
+
+function figures(sum: Sum, nanos: bigint): CostFigures {
+  const reported = sum.reportedFigures();
+  return {
+    cost_usd: nanosToUsd(nanos),
+    cost_nanos: nanos.toString(),
+    transactions: sum.transactions,
+    unpriced_transactions: sum.unpriced,
+    conflict_transactions: sum.conflicts,
+    quantities: Object.fromEntries(ROLLUP_QUANTITIES.map((name, i) => [name, sum.quantities[i]])) as Quantities,
+    provider_reported_transactions: sum.reported,
+    provider_reported_cost_usd: picosToUsd(reported.picos),
+    provider_reported_cost_picos: reported.picos.toString(),
+    cost_usd_where_provider_reported: nanosToUsd(reported.nanos),
+    cost_nanos_where_provider_reported: reported.nanos.toString(),
+    provider_reported_difference_usd: picosToUsd(reported.picos - reported.nanos * PICOS_PER_NANO),
+  };
+}
 
 /** The groups, one level of maps per grouped field: finding a cell's group allocates nothing. */
 type Level = Map<string | null, Level | Sum>;

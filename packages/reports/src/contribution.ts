@@ -2,6 +2,7 @@ import type { CostRecord, UsageEntry } from "@usage-ingestion/shared";
 import { dimensionOf, type ReportField } from "./report-fields.ts";
 import {
   type CostRollupDocument,
+  countedMoney,
   plainCount,
   plainNumbers,
   type Quantities,
@@ -22,6 +23,10 @@ export interface Contribution {
   unpriced_transactions: number;
   conflict_transactions: number;
   quantities: Quantities;
+  /** The priced records with the vendor's own cost, that cost in pico-USD, ours of them in nano-USD (decision 0031). */
+  reported_transactions: number;
+  reported_picos: bigint;
+  reported_nanos: bigint;
 }
 
 function cellValues(cell: Omit<RollupKey, "dimensions"> & { dimensions?: RollupKey["dimensions"] }) {
@@ -46,14 +51,16 @@ export function fromRollup(doc: CostRollupDocument): Contribution {
     unpriced_transactions: plainCount(doc.unpriced_transactions),
     conflict_transactions: plainCount(doc.conflict_transactions),
     quantities,
+    // Absent on cells no record with the vendor's own cost reached (every cell written before): 0.
+    reported_transactions: plainCount(doc.provider_reported_transactions),
+    reported_picos: wholeNanos(doc.provider_reported_cost_picos),
+    reported_nanos: wholeNanos(doc.cost_nanos_where_provider_reported),
   };
 }
 
 /** A record counted as the worker counts it into its cell (`recordChange`); null for records that add nothing. */
 export function fromRecord(record: CostRecord): Contribution | null {
-  const change = recordChange({ status: record.status, cost_nanos: wholeNanos(record.cost_nanos) }, () =>
-    quantitiesOf(plainNumbers(record.usage) as UsageEntry[]),
-  );
+  const change = recordChange(countedMoney(record), () => quantitiesOf(plainNumbers(record.usage) as UsageEntry[]));
   if (change === null) return null;
   return {
     values: cellValues(rollupKeyOf(record)),
@@ -62,5 +69,8 @@ export function fromRecord(record: CostRecord): Contribution | null {
     unpriced_transactions: change.unpriced ?? 0,
     conflict_transactions: change.conflicts ?? 0,
     quantities: change.quantities ?? zeroQuantities(),
+    reported_transactions: change.reported?.transactions ?? 0,
+    reported_picos: BigInt(change.reported?.picos ?? 0n),
+    reported_nanos: BigInt(change.reported?.nanos ?? 0n),
   };
 }

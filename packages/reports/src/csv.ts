@@ -25,6 +25,12 @@ const figureColumns = [
   "unpriced_transactions",
   "conflict_transactions",
   ...ROLLUP_QUANTITIES,
+  "provider_reported_transactions",
+  "provider_reported_cost_usd",
+  "provider_reported_cost_picos",
+  "cost_usd_where_provider_reported",
+  "cost_nanos_where_provider_reported",
+  "provider_reported_difference_usd",
 ] as const;
 
 function figureFields(figures: CostFigures): string[] {

@@ -15,6 +15,7 @@ const COUNTED_FIELDS = [
   "context.billable_customer_id",
   "dimensions",
   "cost_nanos",
+  "provider_reported_cost_picos",
   "unpriced_reason",
   "usage",
 ];

@@ -94,6 +94,14 @@ export function rollupWrites(
         unpriced_transactions: change.unpriced,
         conflict_transactions: change.conflicts,
         cost_nanos: change.costNanos,
+        // Only a change with the vendor's own cost names these: every other commit stays as it was.
+        ...(change.reported
+          ? {
+              provider_reported_transactions: change.reported.transactions,
+              provider_reported_cost_picos: change.reported.picos,
+              cost_nanos_where_provider_reported: change.reported.nanos,
+            }
+          : {}),
       },
       quantities,
     ),

@@ -53,6 +53,14 @@ export interface CostRollupDocument extends RollupKey {
   /** Integer nano-USD of the priced records. Read with BigInt support: sums may pass 2^53. */
   cost_nanos: number | bigint;
   quantities: Quantities;
+  /**
+   * The priced records that carry the vendor's own cost (decision 0031): how many, that cost in integer
+   * pico-USD, and our cost of the same records in nano-USD. Absent (0) on cells no such record reached,
+   * every cell written before these existed included.
+   */
+  provider_reported_transactions?: number | bigint;
+  provider_reported_cost_picos?: number | bigint;
+  cost_nanos_where_provider_reported?: number | bigint;
 }
 
 /** Unpriced records by provider, model and reason, for `GET /usage/unpriced`. */
@@ -125,6 +133,24 @@ export interface RollupChange<Nanos extends number | bigint = number> {
   conflicts?: number;
   costNanos?: Nanos | 0;
   quantities?: Quantities;
+  /** A priced record with the vendor's own cost: that cost (pico-USD) and ours (nano-USD), beside the rest. */
+  reported?: ReportedChange<Nanos>;
+}
+
+export interface ReportedChange<Nanos extends number | bigint = number> {
+  transactions: number;
+  picos: Nanos | 0;
+  nanos: Nanos | 0;
+}
+
+/** The vendor's figures a record adds: only a priced record with one (decision 0031: like with like). */
+export function reportedChange<Nanos extends number | bigint>(
+  status: CostRecord["status"],
+  costNanos: Nanos | null,
+  picos: Nanos | null | undefined,
+): ReportedChange<Nanos> | undefined {
+  if (status !== "priced" || picos === null || picos === undefined) return undefined;
+  return { transactions: 1, picos, nanos: costNanos ?? 0 };
 }
 
 /**
@@ -133,17 +159,36 @@ export interface RollupChange<Nanos extends number | bigint = number> {
  * adds no money or quantity, a `duplicate` adds nothing (null). `quantities` is asked only for billed records.
  */
 export function recordChange<Nanos extends number | bigint>(
-  record: { status: CostRecord["status"]; cost_nanos: Nanos | null },
+  record: { status: CostRecord["status"]; cost_nanos: Nanos | null; provider_reported_cost_picos?: Nanos | null },
   quantities: () => Quantities,
 ): RollupChange<Nanos> | null {
   if (record.status === "duplicate") return null;
   if (!isBillable(record.status)) return { conflicts: 1 };
   const unpriced = record.status === "unpriced";
+  const reported = reportedChange(record.status, record.cost_nanos, record.provider_reported_cost_picos);
   return {
     transactions: 1,
     unpriced: unpriced ? 1 : 0,
     costNanos: unpriced ? 0 : (record.cost_nanos ?? 0),
     quantities: quantities(),
+    ...(reported ? { reported } : {}),
+  };
+}
+
+/**
+ * A stored record's money as the counting rules read it, whichever way its integers were read back: cost
+ * in nano-USD, and the vendor's own cost in pico-USD only where the record has one.
+ */
+export function countedMoney(record: {
+  status: CostRecord["status"];
+  cost_nanos: unknown;
+  provider_reported_cost_picos?: unknown;
+}) {
+  const picos = record.provider_reported_cost_picos;
+  return {
+    status: record.status,
+    cost_nanos: wholeNanos(record.cost_nanos),
+    provider_reported_cost_picos: picos === null || picos === undefined ? null : wholeNanos(picos),
   };
 }
 

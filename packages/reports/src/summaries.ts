@@ -176,8 +176,19 @@ export function summaryCells(
   columns: SummaryColumns = readSummaryColumns(summary.cells ?? "[]"),
 ): CostRollupDocument[] {
   return Array.from({ length: columnLength(columns) }, (_, i) => {
-    const [provider, model, model_tier, billable_customer_id, dimensions, transactions, unpriced, conflicts, nanos, q] =
-      cellAt(columns, i);
+    const [
+      provider,
+      model,
+      model_tier,
+      billable_customer_id,
+      dimensions,
+      transactions,
+      unpriced,
+      conflicts,
+      nanos,
+      q,
+      reported,
+    ] = cellAt(columns, i);
     return {
       day: summary.day,
       provider,
@@ -193,6 +204,13 @@ export function summaryCells(
       quantities: Object.fromEntries(
         ROLLUP_QUANTITIES.map((name, i) => [name, q[i] ?? 0]),
       ) as CostRollupDocument["quantities"],
+      ...(reported
+        ? {
+            provider_reported_transactions: reported[0],
+            provider_reported_cost_picos: BigInt(reported[1]),
+            cost_nanos_where_provider_reported: BigInt(reported[2]),
+          }
+        : {}),
     };
   });
 }

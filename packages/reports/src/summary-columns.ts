@@ -16,7 +16,12 @@ export type SummaryCell = [
   conflict_transactions: number,
   cost_nanos: string,
   quantities: number[],
+  /** The priced records with the vendor's own cost (decision 0031); absent from rows written before, or with none. */
+  reported?: ReportedCell,
 ];
+
+/** A cell's like-with-like figures: records, the vendor's cost in pico-USD, ours in nano-USD (decimal text). */
+export type ReportedCell = [transactions: number, picos: string, nanos: string];
 
 /**
  * A summary part's cells column by column: what `cells` holds from the month-summaries work on (older
@@ -43,6 +48,20 @@ export interface SummaryColumns {
   nanos: Array<number | string>;
   /** One column per ROLLUP_QUANTITIES name, in its order. */
   quantities: number[][];
+  /**
+   * The like-with-like figures (decision 0031), present only in parts where some cell has them: records
+   * with the vendor's own cost, that cost in pico-USD, our cost of them in nano-USD (numbers where safe
+   * integers, decimal text otherwise). Absent, every cell's are 0.
+   */
+  reported?: number[];
+  reported_picos?: Array<number | string>;
+  reported_nanos?: Array<number | string>;
+}
+
+/** Decimal text as a number where that is exact, else the text. */
+function exactNumber(text: string): number | string {
+  const exact = Number(text);
+  return Number.isSafeInteger(exact) ? exact : text;
 }
 
 /** Positions of distinct values, for one list of them. */
@@ -88,7 +107,13 @@ export function toColumns(cells: readonly SummaryCell[]): SummaryColumns {
         .map((name) => [name, value[name]]),
     ),
   );
-  for (const [p, m, t, customer, d, transactions, unpriced, conflicts, nanos, quantities] of cells) {
+  const withReported = cells.some((cell) => cell[10] !== undefined && cell[10][0] !== 0);
+  if (withReported) {
+    columns.reported = [];
+    columns.reported_picos = [];
+    columns.reported_nanos = [];
+  }
+  for (const [p, m, t, customer, d, transactions, unpriced, conflicts, nanos, quantities, reported] of cells) {
     columns.provider.push(provider(p));
     columns.model.push(model(m));
     columns.tier.push(tier(t));
@@ -97,11 +122,16 @@ export function toColumns(cells: readonly SummaryCell[]): SummaryColumns {
     columns.transactions.push(transactions);
     columns.unpriced.push(unpriced);
     columns.conflicts.push(conflicts);
-    const exact = Number(nanos);
-    columns.nanos.push(Number.isSafeInteger(exact) ? exact : nanos);
+    columns.nanos.push(exactNumber(nanos));
     ROLLUP_QUANTITIES.forEach((_name, i) => {
       columns.quantities[i]?.push(quantities[i] ?? 0);
     });
+    if (withReported) {
+      const [count, picos, ours] = reported ?? [0, "0", "0"];
+      columns.reported?.push(count);
+      columns.reported_picos?.push(exactNumber(picos));
+      columns.reported_nanos?.push(exactNumber(ours));
+    }
   }
   return columns;
 }
@@ -115,8 +145,16 @@ export function readSummaryColumns(text: string): SummaryColumns {
 /** The number of cells in columns. */
 export const columnLength = (columns: SummaryColumns): number => columns.customer.length;
 
+/** Cell `i`'s like-with-like figures, or undefined when it has none. */
+export function reportedAt(columns: SummaryColumns, i: number): ReportedCell | undefined {
+  const count = columns.reported?.[i] ?? 0;
+  if (count === 0) return undefined;
+  return [count, String(columns.reported_picos?.[i] ?? 0), String(columns.reported_nanos?.[i] ?? 0)];
+}
+
 /** Cell `i` of columns, as a row. */
 export function cellAt(columns: SummaryColumns, i: number): SummaryCell {
+  const reported = reportedAt(columns, i);
   return [
     columns.providers[columns.provider[i] as number] as RollupKey["provider"],
     columns.models[columns.model[i] as number] as string,
@@ -128,5 +166,6 @@ export function cellAt(columns: SummaryColumns, i: number): SummaryCell {
     columns.conflicts[i] ?? 0,
     String(columns.nanos[i] ?? 0),
     columns.quantities.map((column) => column[i] ?? 0),
-  ];
+    ...(reported ? [reported] : []),
+  ] as SummaryCell;
 }

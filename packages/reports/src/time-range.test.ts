@@ -53,6 +53,12 @@ describe("costReportCsv", () => {
       unpriced_transactions: 0,
       conflict_transactions: 0,
       quantities: { input_tokens: 5 } as never,
+      provider_reported_transactions: 1,
+      provider_reported_cost_usd: "0.000000001200",
+      provider_reported_cost_picos: "1200",
+      cost_usd_where_provider_reported: "0.000000001",
+      cost_nanos_where_provider_reported: "1",
+      provider_reported_difference_usd: "0.000000000200",
     };
     const csv = costReportCsv({
       from: "",
@@ -66,6 +72,11 @@ describe("costReportCsv", () => {
     const lines = csv.split("\r\n");
     expect(lines[1]).toMatch(/^group,"a,""b""\nc",0\.000000001,1,1,0,0,5,/);
     expect(lines[2]).toMatch(/^total,,0\.000000001,1,/);
+    // The vendor's own figures come last, beside ours (decision 0031).
+    expect(lines[0]).toMatch(
+      /,provider_reported_transactions,provider_reported_cost_usd,provider_reported_cost_picos,cost_usd_where_provider_reported,cost_nanos_where_provider_reported,provider_reported_difference_usd$/,
+    );
+    expect(lines[2]).toMatch(/,1,0\.000000001200,1200,0\.000000001,1,0\.000000000200$/);
   });
 });
 

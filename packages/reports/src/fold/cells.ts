@@ -3,6 +3,7 @@ import {
   type CostRollupDocument,
   type CountedRecord,
   cellText,
+  countedMoney,
   plainCount,
   plainNumbers,
   type Quantities,
@@ -27,6 +28,10 @@ interface Counters {
   conflicts: number;
   nanos: bigint;
   quantities: Partial<Quantities>;
+  /** The like-with-like figures (decision 0031): records, the vendor's pico-USD, our nano-USD. */
+  reported: number;
+  reportedPicos: bigint;
+  reportedNanos: bigint;
 }
 
 /** Cells summed from roll-up shards or from records, by the counting rules every reader shares. */
@@ -37,13 +42,28 @@ export class CellSums {
     const id = cellText(key);
     let entry = this.cells.get(id);
     if (!entry) {
-      entry = { key, sums: { transactions: 0, unpriced: 0, conflicts: 0, nanos: 0n, quantities: {} } };
+      entry = {
+        key,
+        sums: {
+          transactions: 0,
+          unpriced: 0,
+          conflicts: 0,
+          nanos: 0n,
+          quantities: {},
+          reported: 0,
+          reportedPicos: 0n,
+          reportedNanos: 0n,
+        },
+      };
       this.cells.set(id, entry);
     }
     entry.sums.transactions += change.transactions;
     entry.sums.unpriced += change.unpriced;
     entry.sums.conflicts += change.conflicts;
     entry.sums.nanos += change.nanos;
+    entry.sums.reported += change.reported;
+    entry.sums.reportedPicos += change.reportedPicos;
+    entry.sums.reportedNanos += change.reportedNanos;
     for (const name of ROLLUP_QUANTITIES) {
       entry.sums.quantities[name] = (entry.sums.quantities[name] ?? 0) + (change.quantities[name] ?? 0);
     }
@@ -67,6 +87,10 @@ export class CellSums {
         conflicts: plainCount(doc.conflict_transactions),
         nanos: wholeNanos(doc.cost_nanos),
         quantities,
+        // Absent on cells no record with the vendor's own cost reached: 0.
+        reported: plainCount(doc.provider_reported_transactions),
+        reportedPicos: wholeNanos(doc.provider_reported_cost_picos),
+        reportedNanos: wholeNanos(doc.cost_nanos_where_provider_reported),
       },
     );
   }
@@ -83,6 +107,7 @@ export class CellSums {
     conflicts,
     nanos,
     q,
+    reported,
   ]: SummaryCell): void {
     const quantities: Partial<Quantities> = {};
     ROLLUP_QUANTITIES.forEach((name, i) => {
@@ -90,15 +115,24 @@ export class CellSums {
     });
     this.add(
       { provider, model, model_tier, billable_customer_id, dimensions },
-      { transactions, unpriced, conflicts, nanos: BigInt(nanos), quantities },
+      {
+        transactions,
+        unpriced,
+        conflicts,
+        nanos: BigInt(nanos),
+        quantities,
+        reported: reported?.[0] ?? 0,
+        reportedPicos: BigInt(reported?.[1] ?? 0),
+        reportedNanos: BigInt(reported?.[2] ?? 0),
+      },
     );
   }
 
   /** One record, as the worker counts it into its cell (`recordChange`): a duplicate adds nothing. */
-  addRecord(record: CountedRecord & { cost_nanos: unknown; usage: unknown }): void {
-    const change = recordChange({ status: record.status, cost_nanos: wholeNanos(record.cost_nanos) }, () =>
-      quantitiesOf(plainNumbers(record.usage) as UsageEntry[]),
-    );
+  addRecord(
+    record: CountedRecord & { cost_nanos: unknown; usage: unknown; provider_reported_cost_picos?: unknown },
+  ): void {
+    const change = recordChange(countedMoney(record), () => quantitiesOf(plainNumbers(record.usage) as UsageEntry[]));
     if (change === null) return;
     const { day: _day, ...key } = rollupKeyOf(record);
     this.add(key, {
@@ -107,22 +141,32 @@ export class CellSums {
       conflicts: change.conflicts ?? 0,
       nanos: BigInt(change.costNanos ?? 0n),
       quantities: change.quantities ?? {},
+      reported: change.reported?.transactions ?? 0,
+      reportedPicos: BigInt(change.reported?.picos ?? 0n),
+      reportedNanos: BigInt(change.reported?.nanos ?? 0n),
     });
   }
 
   summaryCells(): SummaryCell[] {
-    return [...this.cells.values()].map(({ key, sums }) => [
-      key.provider,
-      key.model,
-      key.model_tier,
-      key.billable_customer_id,
-      key.dimensions,
-      sums.transactions,
-      sums.unpriced,
-      sums.conflicts,
-      sums.nanos.toString(),
-      ROLLUP_QUANTITIES.map((name) => sums.quantities[name] ?? 0),
-    ]);
+    return [...this.cells.values()].map(
+      ({ key, sums }) =>
+        [
+          key.provider,
+          key.model,
+          key.model_tier,
+          key.billable_customer_id,
+          key.dimensions,
+          sums.transactions,
+          sums.unpriced,
+          sums.conflicts,
+          sums.nanos.toString(),
+          ROLLUP_QUANTITIES.map((name) => sums.quantities[name] ?? 0),
+          // Only a cell with the vendor's figures carries them: the rows of every other cell stay as they were.
+          ...(sums.reported === 0
+            ? []
+            : [[sums.reported, sums.reportedPicos.toString(), sums.reportedNanos.toString()]]),
+        ] as SummaryCell,
+    );
   }
 }
 

@@ -20,6 +20,7 @@ const COUNTED_FIELDS = [
   "context.billable_customer_id",
   "dimensions",
   "cost_nanos",
+  "provider_reported_cost_picos",
   "usage",
 ];
 

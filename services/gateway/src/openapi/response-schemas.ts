@@ -71,6 +71,23 @@ const figures = {
   unpriced_transactions: count,
   conflict_transactions: v.pipe(count, v.description("Records with a reused transaction_id and other content.")),
   quantities: QuantitiesSchema,
+  provider_reported_transactions: v.pipe(
+    count,
+    v.description("Priced records that carry the vendor's own cost (decision 0031): the set the next four cover."),
+  ),
+  provider_reported_cost_usd: v.pipe(picoDecimalText, v.description("The vendor's own cost of those records.")),
+  provider_reported_cost_picos: v.pipe(
+    v.string(),
+    v.regex(/^\d+$/),
+    v.description("The same in integer pico-USD, as a string."),
+  ),
+  cost_usd_where_provider_reported: v.pipe(decimalText, v.description("Our cost of exactly those records.")),
+  cost_nanos_where_provider_reported: nanosText,
+  provider_reported_difference_usd: v.pipe(
+    v.string(),
+    v.regex(/^-?\d+\.\d{12}$/),
+    v.description("The vendor's cost less ours, over those records: USD, twelve places, signed."),
+  ),
 };
 const text = v.record(v.string(), v.string());
 export const CostReportSchema = v.object({
