@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { picosOfXaiTicks, picosToUsd, readProviderCost, reportedCostPicos } from "./provider-cost.ts";
+import {
+  picosOfXaiTicks,
+  picosToUsd,
+  readProviderCost,
+  reportedCostPicos,
+  roundedProviderCost,
+} from "./provider-cost.ts";
 
 describe("provider cost", () => {
   it.each<[string | number, bigint | string]>([
@@ -43,5 +49,26 @@ describe("provider cost", () => {
     expect(reportedCostPicos({ provider: "openai", provider_usage_raw: raw })).toBeNull();
     expect(reportedCostPicos({ provider: "xai", provider_usage_raw: { cost_in_usd_ticks: "12" } })).toBeNull();
     expect(reportedCostPicos({ provider: "openai" })).toBeNull();
+  });
+});
+
+describe("a span's provider cost", () => {
+  it.each<[unknown, bigint | null]>([
+    [0.0075123, 7_512_300_000n],
+    [0.30000000000000004, 300_000_000_000n],
+    // Half up at the thirteenth place.
+    ["0.0000000000015", 2n],
+    ["0.0000000000014999", 1n],
+    [1e-7, 100_000n],
+    [1.5e-13, 0n],
+    [9000, 9_000_000_000_000_000n],
+    [9000.01, null],
+    [-0.5, null],
+    [Number.NaN, null],
+    [Number.POSITIVE_INFINITY, null],
+    ["1.2 USD", null],
+    [true, null],
+  ])("reads %j as %s pico-USD", (value, picos) => {
+    expect(roundedProviderCost(value)).toBe(picos);
   });
 });

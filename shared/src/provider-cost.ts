@@ -70,6 +70,26 @@ export function readProviderCost(value: unknown): bigint | ProviderCostProblem {
   return picos;
 }
 
+/**
+ * A provider cost a span reported as a number (a double, never an exact decimal) or as decimal text, in
+ * whole pico-USD, rounded half up from its shortest decimal text; null when it is negative, not finite,
+ * not a decimal, or more than a provider cost may be.
+ */
+export function roundedProviderCost(value: unknown): bigint | null {
+  let parts: ReturnType<typeof digitsOf>;
+  if (typeof value === "number") parts = Number.isFinite(value) ? digitsOf(String(value), NUMBER_TEXT) : null;
+  else if (typeof value === "string" && value.length <= MAX_PROVIDER_COST_TEXT)
+    parts = digitsOf(value.trim(), NUMBER_TEXT);
+  else parts = null;
+  if (parts === null) return null;
+  const { negative, whole, fraction } = parts;
+  const kept = fraction.padEnd(PROVIDER_COST_PLACES, "0").slice(0, PROVIDER_COST_PLACES);
+  let picos = BigInt(whole) * PICOS_PER_USD + BigInt(kept);
+  if (fraction.length > PROVIDER_COST_PLACES && Number(fraction[PROVIDER_COST_PLACES]) >= 5) picos += 1n;
+  if (negative && picos > 0n) return null;
+  return picos > MAX_PICOS ? null : picos;
+}
+
 /** Pico-USD as a fixed twelve-place decimal string: 123456700n -> "0.000123456700". */
 export function picosToUsd(picos: bigint): string {
   const sign = picos < 0n ? "-" : "";

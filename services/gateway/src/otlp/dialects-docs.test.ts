@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { COUNT_ATTRIBUTES, SCOPE_RULES, TOTAL_ATTRIBUTES } from "./dialects.ts";
+import { COST_ATTRIBUTES, COUNT_ATTRIBUTES, SCOPE_RULES, TOTAL_ATTRIBUTES } from "./dialects.ts";
 
 const docs = readFileSync(new URL("../../../../docs/opentelemetry.md", import.meta.url), "utf8");
 /** A table's cells, row by row, without the backticks. */
@@ -27,6 +27,17 @@ describe("docs/opentelemetry.md shows the dialect tables as the mapping reads th
       }
     }
     for (const total of TOTAL_ATTRIBUTES) expect(docs).toContain(`\`${total}\``);
+  });
+
+  it("lists each cost attribute, in the order read, with its dialect and currency", () => {
+    const documented = rows.filter((row) => row.length === 3 && COST_ATTRIBUTES.some((a) => a.attribute === row[0]));
+    expect(documented.map((row) => row[0])).toEqual(COST_ATTRIBUTES.map((a) => a.attribute));
+    for (const [index, entry] of COST_ATTRIBUTES.entries()) {
+      expect(documented[index]?.[1]).toBe(entry.dialect);
+      expect(documented[index]?.[2]).toMatch(
+        entry.currencyAttribute ? new RegExp(`^${entry.currencyAttribute};`) : /^USD/,
+      );
+    }
   });
 
   it("lists each scope rule with its versions, attributes and meaning", () => {

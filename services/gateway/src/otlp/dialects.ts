@@ -108,6 +108,26 @@ export const TOTAL_ATTRIBUTES: readonly string[] = [
   "ai.usage.totalTokens",
 ];
 
+/**
+ * The cost an instrumentation put on the span (decision 0031), first found, read as the call's
+ * `provider_cost`: an amount with its currency attribute (only `USD` is kept; another currency is never
+ * converted, and the span then has no provider cost), or an amount its convention defines in USD.
+ */
+export interface CostAttribute {
+  attribute: string;
+  dialect: DialectName;
+  /** The attribute that names the amount's currency (ISO 4217); absent, the amount is USD by its convention. */
+  currencyAttribute?: string;
+}
+export const COST_ATTRIBUTES: readonly CostAttribute[] = [
+  {
+    attribute: "gen_ai.usage.cost.amount",
+    dialect: "OpenTelemetry GenAI",
+    currencyAttribute: "gen_ai.usage.cost.currency",
+  },
+  { attribute: "llm.cost.total", dialect: "OpenInference" },
+];
+
 /** The provider's name, first found: GenAI conventions, their older name, OpenInference's two. */
 export const PROVIDER_ATTRIBUTES: readonly string[] = [
   "gen_ai.provider.name",

@@ -3,9 +3,10 @@ import {
   type OrganizationOtelSettings,
   OTEL_DEFAULT_CUSTOMER_ATTRIBUTES,
 } from "@usage-ingestion/organizations";
-import { type Provider, TOKEN_CONVENTIONS } from "@usage-ingestion/shared";
+import { type Provider, picosToUsd, roundedProviderCost, TOKEN_CONVENTIONS } from "@usage-ingestion/shared";
 import type { AttributeValue, DecodedSpan } from "./decode.ts";
 import {
+  COST_ATTRIBUTES,
   COUNT_ATTRIBUTES,
   type CountAttribute,
   type CountName,
@@ -139,8 +140,29 @@ export function spanToTransaction(
       transaction_id:
         typeof responseId === "string" && responseId !== "" ? responseId : `otel-${span.traceId}-${span.spanId}`,
       provider_usage_raw: rawUsage(span),
+      ...providerCostOf(span),
     },
   };
+}
+
+/**
+ * The cost the span reports for the call, as `provider_cost` (twelve places, the double rounded half up):
+ * from the first cost attribute present. An amount in another currency than USD, or one that is no
+ * amount we keep (negative, too large, not a number), gives none: the call is billed all the same, and
+ * the attribute stays in `provider_usage_raw`.
+ */
+function providerCostOf(span: DecodedSpan): { provider_cost?: string } {
+  for (const { attribute, currencyAttribute } of COST_ATTRIBUTES) {
+    const amount = span.attributes.get(attribute);
+    if (amount === undefined) continue;
+    if (currencyAttribute !== undefined) {
+      const currency = span.attributes.get(currencyAttribute);
+      if (typeof currency !== "string" || currency.trim().toUpperCase() !== "USD") return {};
+    }
+    const picos = roundedProviderCost(amount);
+    return picos === null ? {} : { provider_cost: picosToUsd(picos) };
+  }
+  return {};
 }
 
 /** The input and output attributes, named when a span has neither. */
@@ -280,8 +302,8 @@ function contextOf(span: DecodedSpan, settings: OrganizationOtelSettings): Recor
   return context;
 }
 
-/** Every usage attribute of the dialects, as the span carried it, for audit (`provider_usage_raw`). */
-const USAGE_PREFIXES = ["gen_ai.usage.", "ai.usage.", "llm.usage.", "llm.token_count."];
+/** Every usage and cost attribute of the dialects, as the span carried it, for audit (`provider_usage_raw`). */
+const USAGE_PREFIXES = ["gen_ai.usage.", "ai.usage.", "llm.usage.", "llm.token_count.", "llm.cost."];
 function rawUsage(span: DecodedSpan): Record<string, AttributeValue> {
   const raw: Record<string, AttributeValue> = {};
   for (const [name, value] of span.attributes) {
