@@ -14,6 +14,8 @@ export interface VendorUsage {
   model_tier?: string;
   usage: UsageEntry[];
   provider_usage_raw: Record<string, unknown>;
+  /** The cost the vendor itself reported for the call, USD as an exact decimal string (xAI's ticks). */
+  provider_cost?: string;
   /** The vendor's id for the response, where it has one; the client assigns one otherwise. */
   transaction_id?: string;
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fromBedrock } from "../src/adapters/bedrock.ts";
 import { fromDeepSeek } from "../src/adapters/deepseek.ts";
-import { fromXai } from "../src/adapters/xai.ts";
+import { fromXai, usdOfTicks } from "../src/adapters/xai.ts";
 import converse from "./fixtures/bedrock/converse.json" with { type: "json" };
 import streamMetadata from "./fixtures/bedrock/converse-stream-metadata.json" with { type: "json" };
 import deepseekChat from "./fixtures/deepseek/chat-completion.json" with { type: "json" };
 import reasonerCache from "./fixtures/deepseek/reasoner-cache-usage.json" with { type: "json" };
 import deepseekChunk from "./fixtures/deepseek/stream-last-chunk.json" with { type: "json" };
+import xaiCost from "./fixtures/xai/chat-completion-cost.json" with { type: "json" };
 import xaiReasoning from "./fixtures/xai/chat-completion-reasoning.json" with { type: "json" };
 import liveSearch from "./fixtures/xai/live-search.json" with { type: "json" };
 import xaiResponses from "./fixtures/xai/responses.json" with { type: "json" };
@@ -51,6 +52,19 @@ describe("fromBedrock", () => {
 });
 
 describe("fromXai", () => {
+  it("sends xAI's cost_in_usd_ticks as provider_cost, exactly (1 USD = 10^10 ticks)", () => {
+    const vendor = fromXai(xaiCost);
+    // 37,756,000 / 10^10 = 0.0037756 USD.
+    expect(vendor.provider_cost).toBe("0.0037756000");
+    expect(vendor.provider_usage_raw).toMatchObject({ cost_in_usd_ticks: 37_756_000 });
+    expect(fromXai(xaiReasoning)).not.toHaveProperty("provider_cost");
+    expect(usdOfTicks(1_234_567)).toBe("0.0001234567");
+    expect(usdOfTicks(0)).toBe("0.0000000000");
+    expect(usdOfTicks(200_000_000)).toBe("0.0200000000");
+    expect(usdOfTicks(90_000_000_000_000)).toBe("9000.0000000000");
+    for (const bad of [-1, 1.5, "37756000", 90_000_000_000_001]) expect(usdOfTicks(bad)).toBeUndefined();
+  });
+
   it("sends chat completion reasoning outside the completion count, as xAI reports it", () => {
     expect(fromXai(xaiReasoning)).toEqual({
       provider: "xai",

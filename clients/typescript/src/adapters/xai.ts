@@ -53,7 +53,24 @@ export function fromXai(response: unknown): VendorUsage {
   if (tools) entries.push(tools);
   // "The response always includes a service_tier field indicating whether priority was granted"
   // (`default` or `priority`, https://docs.x.ai/developers/advanced-api-usage/priority-processing).
-  return vendorUsage("xai", stringAt(body.model), entries, usage, body.id, reportedTier(body.service_tier));
+  const vendor = vendorUsage("xai", stringAt(body.model), entries, usage, body.id, reportedTier(body.service_tier));
+  const cost = usdOfTicks(usage.cost_in_usd_ticks);
+  return cost === undefined ? vendor : { ...vendor, provider_cost: cost };
+}
+
+/** The most ticks the service takes as one call's cost: 9,000 USD. */
+const MAX_TICKS = 90_000_000_000_000;
+
+/**
+ * `usage.cost_in_usd_ticks`, the cost xAI charged for the request (1 USD = 10^10 ticks,
+ * https://docs.x.ai/developers/cost-tracking), as an exact decimal string in USD: 1234567 ticks are
+ * "0.0001234567". Anything but a whole number of ticks from 0 to 9,000 USD is left out (it stays in
+ * `provider_usage_raw`), so the usage is never refused for it.
+ */
+export function usdOfTicks(ticks: unknown): string | undefined {
+  if (typeof ticks !== "number" || !Number.isSafeInteger(ticks) || ticks < 0 || ticks > MAX_TICKS) return undefined;
+  const digits = String(ticks).padStart(11, "0");
+  return `${digits.slice(0, -10)}.${digits.slice(-10)}`;
 }
 
 function toolRequests(usage: Json): UsageEntry | undefined {
