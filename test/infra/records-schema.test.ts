@@ -85,6 +85,7 @@ function records(): Record<string, CostRecord> {
         { type: "tokens", metrics: { input_tokens: 1200, cached_tokens: 200, output_tokens: 300, total_tokens: 1500 } },
       ],
       context: { billable_customer_id: "cust-7", feature: "chat" },
+      provider_cost: "0.0075123",
     }),
   );
   const priced = buildRecord("m-1", rich, priceAt(rich.transaction, processed, null), processed, {
@@ -131,6 +132,12 @@ describe("the records table's schema (infra/modules/analytics/records-schema.jso
     ];
     expect(rows.find(([kind]) => kind === "priced")?.[1].line_items.length).toBeGreaterThan(0);
     expect(rows.find(([kind]) => kind === "seconds")?.[1].quantities.audio_seconds).toBe(12.5);
+    // The vendor's own cost, twelve places: more than NUMERIC's nine, so BIGNUMERIC.
+    expect(rows.find(([kind]) => kind === "priced")?.[1]).toMatchObject({
+      provider_reported_cost: "0.007512300000",
+      provider_reported_cost_picos: 7_512_300_000,
+    });
+    expect(rows.find(([kind]) => kind === "seconds")?.[1].provider_reported_cost).toBeNull();
     for (const [kind, row] of rows) {
       expect({ kind, misfits: fieldMisfits(row as unknown as Record<string, unknown>, SCHEMA, "row") }).toEqual({
         kind,

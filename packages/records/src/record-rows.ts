@@ -63,6 +63,12 @@ export interface RecordRow {
   processed_at: string;
   repriced_at: string | null;
   published_at: string;
+  /**
+   * The cost the vendor itself reported for the call (decision 0031): twelve decimals (BIGNUMERIC, as
+   * NUMERIC holds nine) and integer pico-USD; null when none. Last, as columns added to the table are.
+   */
+  provider_reported_cost: string | null;
+  provider_reported_cost_picos: number | null;
 }
 
 /** The revision a stored record is at: records written before revisions existed are at 1. */
@@ -116,6 +122,8 @@ export function recordRow(record: CostRecord, publishedAt: Date, quantities?: Qu
     processed_at: record.processed_at,
     repriced_at: record.repriced_at ?? null,
     published_at: publishedAt.toISOString(),
+    provider_reported_cost: record.provider_reported_cost ?? null,
+    provider_reported_cost_picos: record.provider_reported_cost_picos ?? null,
   };
 }
 
@@ -132,6 +140,8 @@ export function withdrawalRow(record: CostRecord, publishedAt: Date): RecordRow 
     cost_nanos: null,
     cost_usd: null,
     line_items: [],
+    provider_reported_cost: null,
+    provider_reported_cost_picos: null,
   };
 }
 
