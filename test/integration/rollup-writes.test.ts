@@ -75,4 +75,35 @@ describe("roll-up writes on the Firestore emulator", () => {
     expect(cell).toMatchObject({ transactions: 1, unpriced_transactions: 0, cost_nanos: 5_000 });
     expect(cell?.quantities).toMatchObject({ input_tokens: 100, output_tokens: 20 });
   });
+
+  it("adds the vendor's own cost beside ours for a priced record, and once re-pricing prices one (decision 0031)", async () => {
+    const db = firestore();
+    const org = uniqueId("rollup-org");
+    const reported = { provider_reported_cost: "0.000001200000", provider_reported_cost_picos: 1_200_000 };
+    const priced = { ...record(org, randomUUID(), "priced"), ...reported };
+    const plain = record(org, messageIdInShard(shardOf(priced.message_id)), "priced");
+    const unpriced = {
+      ...record(org, messageIdInShard(shardOf(priced.message_id)), "unpriced"),
+      unpriced_reason: "unknown_model",
+      provider_reported_cost: "0.000000500000",
+      provider_reported_cost_picos: 500_000,
+    };
+    for (const written of [priced, plain, unpriced])
+      await commit(db, recordRollupWrites(db, written, quantitiesOf(usage)));
+    // Ours: 1,000 nanos each priced record; the vendor's 1,200,000 picos (1,200 nanos) for the one that has it.
+    expect(await cellOf(db, priced)).toMatchObject({
+      transactions: 3,
+      cost_nanos: 2_000,
+      provider_reported_transactions: 1,
+      provider_reported_cost_picos: 1_200_000,
+      cost_nanos_where_provider_reported: 1_000,
+    });
+    await commit(db, repricedRollupWrites(db, unpriced, { ...unpriced, status: "priced", cost_nanos: 400 }));
+    expect(await cellOf(db, priced)).toMatchObject({
+      cost_nanos: 2_400,
+      provider_reported_transactions: 2,
+      provider_reported_cost_picos: 1_700_000,
+      cost_nanos_where_provider_reported: 1_400,
+    });
+  });
 });
