@@ -79,6 +79,7 @@ describe("GET /usage/records", () => {
         "status",
         "unpriced_reason",
         "cost_usd",
+        "provider_reported_cost",
         "context",
         "usage",
         "transaction_id",
@@ -97,6 +98,7 @@ describe("GET /usage/records", () => {
       context: { billable_customer_id: "initech", feature: "search" },
       transaction_id: "resp_1",
       duplicate_of: null,
+      provider_reported_cost: null,
     });
     expect(priced.line_items.length).toBeGreaterThan(0);
     for (const item of priced.line_items) {
