@@ -65,10 +65,11 @@ export interface RecordRow {
   published_at: string;
   /**
    * The cost the vendor itself reported for the call (decision 0031): twelve decimals (BIGNUMERIC, as
-   * NUMERIC holds nine) and integer pico-USD; null when none. Last, as columns added to the table are.
+   * NUMERIC holds nine) and integer pico-USD. Absent (a NULL column) when none, so the message of a record
+   * without one is no larger than before. Last, as columns added to the table are.
    */
-  provider_reported_cost: string | null;
-  provider_reported_cost_picos: number | null;
+  provider_reported_cost?: string;
+  provider_reported_cost_picos?: number;
 }
 
 /** The revision a stored record is at: records written before revisions existed are at 1. */
@@ -122,9 +123,15 @@ export function recordRow(record: CostRecord, publishedAt: Date, quantities?: Qu
     processed_at: record.processed_at,
     repriced_at: record.repriced_at ?? null,
     published_at: publishedAt.toISOString(),
-    provider_reported_cost: record.provider_reported_cost ?? null,
-    provider_reported_cost_picos: record.provider_reported_cost_picos ?? null,
+    ...reportedCost(record),
   };
+}
+
+/** The vendor's own cost of a record, where it has one (both fields or neither). */
+function reportedCost(record: CostRecord): Pick<RecordRow, "provider_reported_cost" | "provider_reported_cost_picos"> {
+  const { provider_reported_cost: usd, provider_reported_cost_picos: picos } = record;
+  if (typeof usd !== "string" || typeof picos !== "number") return {};
+  return { provider_reported_cost: usd, provider_reported_cost_picos: picos };
 }
 
 /**
@@ -132,16 +139,19 @@ export function recordRow(record: CostRecord, publishedAt: Date, quantities?: Qu
  * organization, receive time, so the same partition and window), nothing billed, nothing counted.
  */
 export function withdrawalRow(record: CostRecord, publishedAt: Date): RecordRow {
+  const {
+    provider_reported_cost: _usd,
+    provider_reported_cost_picos: _picos,
+    ...row
+  } = recordRow(record, publishedAt, quantitiesOf([]));
   return {
-    ...recordRow(record, publishedAt, quantitiesOf([])),
+    ...row,
     status: WITHDRAWN,
     duplicate_of: null,
     unpriced_reason: null,
     cost_nanos: null,
     cost_usd: null,
     line_items: [],
-    provider_reported_cost: null,
-    provider_reported_cost_picos: null,
   };
 }
 
