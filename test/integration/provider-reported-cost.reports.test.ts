@@ -119,6 +119,24 @@ describe("the vendor's own cost in GET /usage/costs", () => {
     });
   });
 
+  it("reads the same figures from the records for a part of the day", async () => {
+    const report = await get("/usage/costs?from=2026-11-01T12:00:00Z&to=2026-11-01T13:00:00Z&group_by=provider");
+    const openai = report.groups.find((group: { key: { provider: string } }) => group.key.provider === "openai");
+    // The three records of 12:00 (0.0075 + 0.0075 + unpriced), without the day's older cell.
+    expect(openai).toMatchObject({
+      cost_usd: "0.015000000",
+      transactions: 3,
+      provider_reported_transactions: 1,
+      provider_reported_cost_usd: "0.007512300000",
+      cost_usd_where_provider_reported: "0.007500000",
+    });
+    expect(report.totals).toMatchObject({
+      provider_reported_transactions: 2,
+      provider_reported_cost_usd: "0.011287900000",
+      cost_usd_where_provider_reported: "0.012500000",
+    });
+  });
+
   it("folds the figures into the day's summary", async () => {
     await foldDay(firestore(), org.organizationId, DAY);
     const parts = await firestore()
