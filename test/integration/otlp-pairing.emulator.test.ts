@@ -1,10 +1,8 @@
 import { Firestore } from "@google-cloud/firestore";
+import { type CallPairing, firestorePairing, memoryPairing, PairingUnavailableError } from "@usage-ingestion/gateway";
+import { bill, inner, outer, pairingCases } from "@usage-ingestion/gateway/testing/pairing-cases";
 import { COLLECTIONS, DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { describe, expect, it } from "vitest";
-import { firestorePairing, PairingUnavailableError } from "../../services/gateway/src/otlp/firestore-pairing.ts";
-import { memoryPairing } from "../../services/gateway/src/otlp/memory-pairing.ts";
-import type { CallPairing } from "../../services/gateway/src/otlp/one-call-once.ts";
-import { bill, inner, outer, pairingCases } from "../../services/gateway/src/testing/pairing-cases.ts";
 import { firestore, uniqueId } from "../setup/harness.ts";
 
 /**
