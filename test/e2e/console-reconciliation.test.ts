@@ -189,12 +189,18 @@ describe("Reconciliation", { timeout: 240_000 }, () => {
     await page.getByText(/: succeeded\./).waitFor();
     await page.getByText("anthropic: 3 rows (matched 1, price_mismatch 1, vendor_only 1)").waitFor();
 
-    // Each day's totals, exactly: ours $0.90 beside the vendor's $0.975 is $0.075, 7.69% of the vendor's.
+    // Each day's totals, exactly: ours $0.90 beside the vendor's $0.975 is $0.075, 7.69% of the vendor's:
+    // past the default drift threshold (1% and $0.01), as is yesterday's $0.075, which the alert judges
+    // from 06:00 UTC today.
+    const yesterday =
+      Date.now() >= today + 6 * 3_600_000
+        ? "past the threshold"
+        : `past the threshold; judged from ${day(0)} 06:00 UTC`;
     const days = page.getByRole("table", { name: "Each day's totals per vendor" });
     const totalOf = (n: number) => days.getByRole("row").filter({ hasText: day(n) });
     await expect
       .poll(() => totalOf(3).locator("td").allInnerTexts())
-      .toEqual([day(3), "anthropic", "1", "$0.90", "$0.90", "$0.00", "0.00%"]);
+      .toEqual([day(3), "anthropic", "1", "$0.90", "$0.90", "$0.00", "0.00%", "within the threshold"]);
     expect(await totalOf(2).locator("td").allInnerTexts()).toEqual([
       day(2),
       "anthropic",
@@ -203,6 +209,7 @@ describe("Reconciliation", { timeout: 240_000 }, () => {
       "$0.975",
       "+$0.075",
       "+7.69%",
+      "past the threshold",
     ]);
     expect(await totalOf(1).locator("td").allInnerTexts()).toEqual([
       day(1),
@@ -212,6 +219,7 @@ describe("Reconciliation", { timeout: 240_000 }, () => {
       "$0.075",
       "+$0.075",
       "+100.00%",
+      yesterday,
     ]);
 
     const rows = page.getByRole("table", { name: /^Our figures beside the vendor's/ });
@@ -253,7 +261,10 @@ describe("Reconciliation", { timeout: 240_000 }, () => {
       .getByText("price_mismatch")
       .waitFor();
     expect(await page.getByRole("button", { name: "Start a run for these days" }).count()).toBe(0);
-    await page.getByText(/Your role \(viewer\) can read this page/).waitFor();
+    await page
+      .getByRole("region", { name: "Runs" })
+      .getByText(/Your role \(viewer\) can read this page/)
+      .waitFor();
     await open(page, "Connections");
     await page.getByRole("row").filter({ hasText: "anthropic" }).waitFor();
     expect(await page.locator("main").getByRole("button").count()).toBe(0);

@@ -1,15 +1,28 @@
 import { h, numberCell, table, value } from "../dom.ts";
 import { count, exactUsd, signedUsd } from "../exact-usd.ts";
 import { dayTotals, type ReconciliationRow, TOKEN_KINDS } from "../reconciliation-days.ts";
+import {
+  driftJudgement,
+  judgementText,
+  percentText,
+  type Threshold,
+  toleranceText,
+} from "../reconciliation-settings.ts";
 
-/** What each class says, for the legend and the counts' titles (docs/reconciliation.md). */
-const CLASSES: Array<[string, string]> = [
-  ["matched", "within 1% (and $0.01) of the vendor's figures"],
+/** What each class says under the organization's tolerance, for the legend and the counts' titles (docs/reconciliation.md). */
+const classes = (tolerance: Threshold): Array<[string, string]> => [
+  ["matched", toleranceText(tolerance)],
   ["vendor_only", "the vendor billed usage that never reached us"],
   ["ours_only", "we counted usage the vendor did not report"],
-  ["count_mismatch", "a token count differs by more than 1%"],
+  ["count_mismatch", `a token count differs by more than ${percentText(tolerance.percent)}`],
   ["price_mismatch", "the counts agree and the cost does not: a rate or tier is wrong or stale"],
 ];
+
+/** A day's standing against the drift threshold; past it, said strongly. */
+function judgementCell(judgement: ReturnType<typeof driftJudgement>) {
+  const text = judgementText(judgement);
+  return h("td", {}, judgement.state === "past" ? h("strong", { class: "past" }, text) : text);
+}
 
 /** The class, and for a price mismatch the component named with both sides' amounts. */
 function classCell(row: ReconciliationRow) {
@@ -47,22 +60,22 @@ const dayCell = (day: string) => h("td", { class: "nowrap" }, day);
 const versus = (ours: number, vendor: number) => numberCell(`${count(ours)} / ${count(vendor)}`);
 
 /** How many rows each class holds. */
-export const classCounts = (classes: Record<string, number>) =>
+export const classCounts = (counts: Record<string, number>, tolerance: Threshold) =>
   h(
     "section",
     { class: "totals", "aria-label": "Rows by class" },
-    CLASSES.map(([name, meaning]) =>
+    classes(tolerance).map(([name, meaning]) =>
       h(
         "div",
         { title: meaning },
         h("span", { class: "muted" }, name),
-        h("span", { class: "figure" }, count(classes[name])),
+        h("span", { class: "figure" }, count(counts[name])),
       ),
     ),
   );
 
-/** Each vendor's day: ours, the vendor's, the difference and the drift. */
-export const driftTable = (rows: readonly ReconciliationRow[]) =>
+/** Each vendor's day: ours, the vendor's, the difference, the drift and whether it is past the threshold. */
+export const driftTable = (rows: readonly ReconciliationRow[], threshold: Threshold, now = Date.now()) =>
   table(
     "Each day's totals per vendor",
     [
@@ -73,6 +86,7 @@ export const driftTable = (rows: readonly ReconciliationRow[]) =>
       ["Vendor's", "number"],
       ["Difference", "number"],
       ["Drift", "number"],
+      "Drift threshold",
     ],
     dayTotals(rows).map((total) => [
       dayCell(total.day),
@@ -84,6 +98,7 @@ export const driftTable = (rows: readonly ReconciliationRow[]) =>
       numberCell(
         total.drift ?? (total.awaiting_cost > 0 ? `awaiting the vendor's cost for ${total.awaiting_cost} rows` : "n/a"),
       ),
+      judgementCell(driftJudgement(total, threshold, now)),
     ]),
   );
 
@@ -116,10 +131,10 @@ export const rowsTable = (rows: readonly ReconciliationRow[]) =>
       ]),
   );
 
-/** What each class means. */
-export const classLegend = () =>
+/** What each class means under the organization's tolerance. */
+export const classLegend = (tolerance: Threshold) =>
   h(
     "dl",
     { class: "facts" },
-    CLASSES.map(([name, meaning]) => [h("dt", {}, name), h("dd", {}, meaning)]),
+    classes(tolerance).map(([name, meaning]) => [h("dt", {}, name), h("dd", {}, meaning)]),
   );

@@ -2,10 +2,12 @@ import { ApiError, get, orgPath, withQuery } from "../api.ts";
 import type { Page } from "../context.ts";
 import { fill, h } from "../dom.ts";
 import type { ReconciliationRow } from "../reconciliation-days.ts";
+import { driftThresholdOf, type ReconciliationSettings, toleranceOf } from "../reconciliation-settings.ts";
 import { hrefOf } from "../route.ts";
 import { errorNotice } from "./common.ts";
 import { dayAfter, reconciliationControls, reconciliationQueryOf } from "./reconciliation-controls.ts";
 import { runPanel } from "./reconciliation-run.ts";
+import { settingsPanel, settingsStatement } from "./reconciliation-settings.ts";
 import { classCounts, classLegend, driftTable, rowsTable } from "./reconciliation-tables.ts";
 
 interface ReconciliationAnswer {
@@ -33,8 +35,10 @@ function emptyState(org: string, connected: boolean) {
 
 /**
  * Reconciliation: per UTC day, vendor and model, our figures beside the vendor's own report, the
- * difference and its class (GET /usage/reconciliation), each day's totals with the drift, and runs. A
- * query the API refuses (more than 92 days) is said beside the controls, so that it can be put right.
+ * difference and its class (GET /usage/reconciliation), each day's totals with the drift judged against
+ * the organization's threshold, its tolerance and threshold (GET, PUT .../reconciliation/settings), and
+ * runs. A query the API refuses (more than 92 days) is said beside the controls, so that it can be put
+ * right. What the settings decide is drawn again whenever they are saved.
  */
 export const reconciliationPage: Page = async (context, into) => {
   const { org, params } = context;
@@ -51,10 +55,27 @@ export const reconciliationPage: Page = async (context, into) => {
     if (error instanceof ApiError && error.status < 500 && error.status !== 401) return error;
     throw error;
   });
-  const [answer, { connections }] = await Promise.all([
+  const [answer, { connections }, settings] = await Promise.all([
     read,
     get<{ connections: unknown[] }>(orgPath(org.id, "/connections?limit=100")),
+    get<ReconciliationSettings>(orgPath(org.id, "/reconciliation/settings")),
   ]);
+  const statement = h("div");
+  const figures = h("div");
+  const draw = (current: ReconciliationSettings) => {
+    fill(statement, settingsStatement(current));
+    if (answer instanceof ApiError || answer.rows.length === 0) return;
+    fill(
+      figures,
+      classCounts(answer.classes, toleranceOf(current)),
+      h("h2", {}, "Each day's drift"),
+      driftTable(answer.rows, driftThresholdOf(current)),
+      h("h2", {}, "By day, vendor and model"),
+      rowsTable(answer.rows),
+      classLegend(toleranceOf(current)),
+    );
+  };
+  draw(settings);
   fill(
     into,
     h("h1", {}, "Reconciliation"),
@@ -63,19 +84,14 @@ export const reconciliationPage: Page = async (context, into) => {
       { class: "muted" },
       "Our figures beside each vendor's own report, per UTC day and model, and why they differ. Differences are the vendor's less ours.",
     ),
+    statement,
     reconciliationControls(context, query),
     answer instanceof ApiError
       ? errorNotice(answer)
       : answer.rows.length === 0
         ? emptyState(org.id, connections.length > 0)
-        : [
-            classCounts(answer.classes),
-            h("h2", {}, "Each day's drift"),
-            driftTable(answer.rows),
-            h("h2", {}, "By day, vendor and model"),
-            rowsTable(answer.rows),
-            classLegend(),
-          ],
+        : figures,
+    settingsPanel(org, settings, draw),
     runPanel(context, query),
   );
 };

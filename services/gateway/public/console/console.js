@@ -1369,20 +1369,75 @@ var pricesPage = async ({ org }, into) => {
   await load();
 };
 
+// services/gateway/console/reconciliation-settings.ts
+var SETTING_FIELDS = [
+  "tolerance_percent",
+  "tolerance_usd",
+  "drift_threshold_percent",
+  "drift_threshold_usd"
+];
+var toleranceOf = (settings) => ({
+  percent: settings.tolerance_percent,
+  usd: settings.tolerance_usd
+});
+var driftThresholdOf = (settings) => ({
+  percent: settings.drift_threshold_percent,
+  usd: settings.drift_threshold_usd
+});
+var PERCENT = /^(\d+)(?:\.(\d{1,4}))?$/;
+function ppmOf(percent) {
+  const match = PERCENT.exec(String(percent));
+  if (!match) return BigInt(Math.round(percent * 1e4));
+  return BigInt(match[1]) * 10000n + BigInt((match[2] ?? "").padEnd(4, "0"));
+}
+var plainDecimal = (decimal) => /^-?\d+\.\d+$/.test(decimal) ? decimal.replace(/0+$/, "").replace(/\.$/, "") : decimal;
+var percentText = (percent) => `${percent}%`;
+var usdText = (usd) => exactUsd(plainDecimal(usd));
+var DAY_MS = 864e5;
+var SETTLE_MS = 6 * 36e5;
+var abs = (n) => n < 0n ? -n : n;
+function driftJudgement(total, threshold, now = Date.now()) {
+  if (total.awaiting_cost > 0) return { state: "awaiting_cost" };
+  const reported = nanosOf(total.vendor_usd) ?? 0n;
+  const difference = abs(nanosOf(total.difference_usd) ?? 0n);
+  const allowed = abs(reported) * ppmOf(threshold.percent) / 1000000n;
+  const floor = nanosOf(threshold.usd) ?? 0n;
+  if (difference <= allowed || difference <= floor) return { state: "within" };
+  const judgedAt = Date.parse(`${total.day}T00:00:00Z`) + DAY_MS + SETTLE_MS;
+  return { state: "past", settled: judgedAt <= now, judgedFrom: new Date(judgedAt).toISOString().slice(0, 16) };
+}
+function judgementText(judgement) {
+  if (judgement.state === "awaiting_cost") return "not judged until the vendor's cost is in";
+  if (judgement.state === "within") return "within the threshold";
+  if (judgement.settled) return "past the threshold";
+  return `past the threshold; judged from ${judgement.judgedFrom.replace("T", " ")} UTC`;
+}
+var toleranceText = ({ percent, usd }) => `each token count within ${percentText(percent)} of the vendor's, and the cost within ${percentText(percent)} or ${usdText(usd)}, whichever is larger`;
+var driftThresholdText = ({ percent, usd }) => `differs from the vendor's by more than ${percentText(percent)} of the vendor's total and by more than ${usdText(usd)}`;
+function settingsBody(typed) {
+  const body = {};
+  for (const name of SETTING_FIELDS) {
+    const text = typed[name].trim();
+    if (!text) continue;
+    body[name] = name.endsWith("_percent") && /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : text;
+  }
+  return body;
+}
+
 // services/gateway/console/pages/reconciliation-controls.ts
 var DEFAULT_DAYS = 31;
-var DAY_MS = 864e5;
+var DAY_MS2 = 864e5;
 var DAY2 = /^\d{4}-\d{2}-\d{2}$/;
 var utcDay = (at) => new Date(at).toISOString().slice(0, 10);
 var dayAt = (day) => Date.parse(`${day}T00:00:00Z`);
-var dayAfter = (day) => utcDay(dayAt(day) + DAY_MS);
+var dayAfter = (day) => utcDay(dayAt(day) + DAY_MS2);
 function reconciliationQueryOf(params, now = Date.now()) {
   const today = utcDay(now);
   const asked = (name) => {
     const text = params.get(name) ?? "";
     return DAY2.test(text) && !Number.isNaN(dayAt(text)) ? text : void 0;
   };
-  let fromDay = asked("from") ?? utcDay(dayAt(today) - (DEFAULT_DAYS - 1) * DAY_MS);
+  let fromDay = asked("from") ?? utcDay(dayAt(today) - (DEFAULT_DAYS - 1) * DAY_MS2);
   let toDay = asked("to") ?? today;
   if (toDay < fromDay) [fromDay, toDay] = [toDay, fromDay];
   const provider = params.get("provider") ?? "";
@@ -1521,6 +1576,150 @@ function runPanel(context, query) {
   return panel;
 }
 
+// services/gateway/console/pages/reconciliation-settings.ts
+var LABELS = {
+  tolerance_percent: ["Tolerance (%)", "0 to 100, at most 4 decimal places; empty: 1"],
+  tolerance_usd: ["Tolerance (USD)", "0 to 1000000, at most 9 decimal places; empty: 0.01"],
+  drift_threshold_percent: ["Drift threshold (%)", "0 to 100, at most 4 decimal places; empty: 1"],
+  drift_threshold_usd: ["Drift threshold (USD)", "0 to 1000000, at most 9 decimal places; empty: 0.01"]
+};
+var typedOf = (settings, name) => {
+  const setting = settings[name];
+  return typeof setting === "number" ? String(setting) : plainDecimal(setting);
+};
+var shownOf = (settings, name) => {
+  const setting = settings[name];
+  return typeof setting === "number" ? percentText(setting) : usdText(setting);
+};
+var settingsStatement = (settings) => h(
+  "p",
+  { id: "reconciliation-rules" },
+  `A row is matched with ${toleranceText(toleranceOf(settings))}. A day is past the drift threshold, and alerted, when its total ${driftThresholdText(driftThresholdOf(settings))}. `,
+  settings.updated_at ? h("span", { class: "muted" }, "Set ", time(settings.updated_at), ".") : h("span", { class: "muted" }, "These are the defaults.")
+);
+function settingField(name, typed) {
+  const [label, hint] = LABELS[name];
+  const id = `setting-${name}`;
+  const input = h("input", {
+    id,
+    name,
+    value: typed,
+    inputmode: "decimal",
+    autocomplete: "off",
+    "aria-describedby": `${id}-hint ${id}-error`
+  });
+  const error = h("small", { id: `${id}-error`, class: "error" });
+  const element = h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    input,
+    h("small", { id: `${id}-hint` }, hint),
+    error
+  );
+  const complain = (message) => {
+    error.textContent = message ?? "";
+    if (message) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  };
+  return { input, element, complain };
+}
+function settingsPanel(org, initial, changed) {
+  const path = orgPath(org.id, "/reconciliation/settings");
+  const panel = h(
+    "section",
+    { class: "panel", "aria-labelledby": "settings-heading" },
+    h("h2", { id: "settings-heading" }, "Tolerance and drift threshold"),
+    h(
+      "p",
+      { class: "muted" },
+      "A run classes the rows of the days it reads with the settings of when it starts: rows already stored keep their class until a run reads their days again."
+    )
+  );
+  if (!may(org.role, "admin")) {
+    panel.append(
+      h(
+        "dl",
+        { class: "facts" },
+        SETTING_FIELDS.map((name) => [h("dt", {}, LABELS[name][0]), h("dd", {}, shownOf(initial, name))])
+      ),
+      readOnly(org.role, "admin")
+    );
+    return panel;
+  }
+  let current = initial;
+  const fields = SETTING_FIELDS.map((name) => ({ name, ...settingField(name, typedOf(initial, name)) }));
+  const status = h("div");
+  const show = (settings) => {
+    current = settings;
+    for (const each of fields) {
+      each.input.value = typedOf(settings, each.name);
+      each.complain(void 0);
+    }
+    changed(settings);
+  };
+  const submit = h("button", { type: "submit", class: "primary" }, "Save settings");
+  const save = async () => {
+    for (const each of fields) each.complain(void 0);
+    const typed = Object.fromEntries(fields.map((each) => [each.name, each.input.value]));
+    try {
+      const saved = await call("PUT", path, {
+        body: settingsBody(typed),
+        headers: { "If-Match": `"${current.etag}"` }
+      });
+      show(saved);
+      fill(status, notice("Saved. The next run over a day classes its rows and judges its drift with these."));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        show(await get(path));
+        fill(
+          status,
+          notice(
+            "Someone else changed these settings since this page read them: the form now shows theirs. Make your change again if it still stands.",
+            "error"
+          )
+        );
+        return;
+      }
+      const beside = error instanceof ApiError ? error.details.filter((detail2) => detail2.field) : [];
+      const marked = fields.filter((each) => {
+        const detail2 = beside.find((one) => one.field === each.name);
+        each.complain(detail2?.message ?? detail2?.code);
+        return detail2 !== void 0;
+      });
+      if (marked.length > 0) {
+        fill(status, notice("Not saved: see the fields marked.", "error"));
+        marked[0]?.input.focus();
+      } else fill(status, errorNotice(error));
+    }
+  };
+  panel.append(
+    h(
+      "form",
+      {
+        "aria-label": "Tolerance and drift threshold",
+        novalidate: true,
+        onsubmit: (event) => {
+          event.preventDefault();
+          submit.disabled = true;
+          status.replaceChildren();
+          void save().catch((error) => fill(status, errorNotice(error))).finally(() => {
+            submit.disabled = false;
+          });
+        }
+      },
+      h(
+        "div",
+        { class: "fields" },
+        fields.map((each) => each.element)
+      ),
+      h("div", { class: "actions" }, submit),
+      status
+    )
+  );
+  return panel;
+}
+
 // services/gateway/console/reconciliation-days.ts
 var TOKEN_KINDS = [
   ["input_tokens", "Input"],
@@ -1552,13 +1751,17 @@ function dayTotals(rows) {
 }
 
 // services/gateway/console/pages/reconciliation-tables.ts
-var CLASSES = [
-  ["matched", "within 1% (and $0.01) of the vendor's figures"],
+var classes = (tolerance) => [
+  ["matched", toleranceText(tolerance)],
   ["vendor_only", "the vendor billed usage that never reached us"],
   ["ours_only", "we counted usage the vendor did not report"],
-  ["count_mismatch", "a token count differs by more than 1%"],
+  ["count_mismatch", `a token count differs by more than ${percentText(tolerance.percent)}`],
   ["price_mismatch", "the counts agree and the cost does not: a rate or tier is wrong or stale"]
 ];
+function judgementCell(judgement) {
+  const text = judgementText(judgement);
+  return h("td", {}, judgement.state === "past" ? h("strong", { class: "past" }, text) : text);
+}
 function classCell(row) {
   const named = row.component ? [
     ` (${row.component}`,
@@ -1583,19 +1786,19 @@ function modelCell(row) {
 }
 var dayCell = (day) => h("td", { class: "nowrap" }, day);
 var versus = (ours, vendor) => numberCell(`${count(ours)} / ${count(vendor)}`);
-var classCounts = (classes) => h(
+var classCounts = (counts, tolerance) => h(
   "section",
   { class: "totals", "aria-label": "Rows by class" },
-  CLASSES.map(
+  classes(tolerance).map(
     ([name, meaning]) => h(
       "div",
       { title: meaning },
       h("span", { class: "muted" }, name),
-      h("span", { class: "figure" }, count(classes[name]))
+      h("span", { class: "figure" }, count(counts[name]))
     )
   )
 );
-var driftTable = (rows) => table(
+var driftTable = (rows, threshold, now = Date.now()) => table(
   "Each day's totals per vendor",
   [
     "Day (UTC)",
@@ -1604,7 +1807,8 @@ var driftTable = (rows) => table(
     ["Ours", "number"],
     ["Vendor's", "number"],
     ["Difference", "number"],
-    ["Drift", "number"]
+    ["Drift", "number"],
+    "Drift threshold"
   ],
   dayTotals(rows).map((total) => [
     dayCell(total.day),
@@ -1615,7 +1819,8 @@ var driftTable = (rows) => table(
     numberCell(signedUsd(total.difference_usd)),
     numberCell(
       total.drift ?? (total.awaiting_cost > 0 ? `awaiting the vendor's cost for ${total.awaiting_cost} rows` : "n/a")
-    )
+    ),
+    judgementCell(driftJudgement(total, threshold, now))
   ])
 );
 var rowsTable = (rows) => table(
@@ -1642,10 +1847,10 @@ var rowsTable = (rows) => table(
     numberCell(signedUsd(row.difference.cost_usd))
   ])
 );
-var classLegend = () => h(
+var classLegend = (tolerance) => h(
   "dl",
   { class: "facts" },
-  CLASSES.map(([name, meaning]) => [h("dt", {}, name), h("dd", {}, meaning)])
+  classes(tolerance).map(([name, meaning]) => [h("dt", {}, name), h("dd", {}, meaning)])
 );
 
 // services/gateway/console/pages/reconciliation.ts
@@ -1680,10 +1885,27 @@ var reconciliationPage = async (context, into) => {
     if (error instanceof ApiError && error.status < 500 && error.status !== 401) return error;
     throw error;
   });
-  const [answer, { connections }] = await Promise.all([
+  const [answer, { connections }, settings] = await Promise.all([
     read,
-    get(orgPath(org.id, "/connections?limit=100"))
+    get(orgPath(org.id, "/connections?limit=100")),
+    get(orgPath(org.id, "/reconciliation/settings"))
   ]);
+  const statement = h("div");
+  const figures = h("div");
+  const draw = (current) => {
+    fill(statement, settingsStatement(current));
+    if (answer instanceof ApiError || answer.rows.length === 0) return;
+    fill(
+      figures,
+      classCounts(answer.classes, toleranceOf(current)),
+      h("h2", {}, "Each day's drift"),
+      driftTable(answer.rows, driftThresholdOf(current)),
+      h("h2", {}, "By day, vendor and model"),
+      rowsTable(answer.rows),
+      classLegend(toleranceOf(current))
+    );
+  };
+  draw(settings);
   fill(
     into,
     h("h1", {}, "Reconciliation"),
@@ -1692,15 +1914,10 @@ var reconciliationPage = async (context, into) => {
       { class: "muted" },
       "Our figures beside each vendor's own report, per UTC day and model, and why they differ. Differences are the vendor's less ours."
     ),
+    statement,
     reconciliationControls(context, query),
-    answer instanceof ApiError ? errorNotice(answer) : answer.rows.length === 0 ? emptyState(org.id, connections.length > 0) : [
-      classCounts(answer.classes),
-      h("h2", {}, "Each day's drift"),
-      driftTable(answer.rows),
-      h("h2", {}, "By day, vendor and model"),
-      rowsTable(answer.rows),
-      classLegend()
-    ],
+    answer instanceof ApiError ? errorNotice(answer) : answer.rows.length === 0 ? emptyState(org.id, connections.length > 0) : figures,
+    settingsPanel(org, settings, draw),
     runPanel(context, query)
   );
 };
