@@ -86,8 +86,8 @@ export function settingsPanel(
   const path = orgPath(org.id, "/reconciliation/settings");
   const panel = h(
     "section",
-    { class: "panel", "aria-labelledby": "settings-heading" },
-    h("h2", { id: "settings-heading" }, "Tolerance and drift threshold"),
+    { class: "panel", "aria-labelledby": "tolerance-heading" },
+    h("h2", { id: "tolerance-heading" }, "Tolerance and drift threshold"),
     h(
       "p",
       { class: "muted" },
