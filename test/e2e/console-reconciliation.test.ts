@@ -83,7 +83,9 @@ describe("Reconciliation", { timeout: 240_000 }, () => {
 
     // The worker's tick takes the run up; the page, asking after it, shows what it stored.
     const tick = await reconcileTick(anthropicTickDeps(stand, secretKey), 7, [world.org]);
-    expect(tick.done.map((done) => done.vendors.map((result) => result.error))).toEqual([[null]]);
+    // From 06:00 UTC the tick also queues and does the organization's daily run: each run read Anthropic.
+    expect(tick.done.length).toBeGreaterThan(0);
+    expect(tick.done.flatMap((done) => done.vendors.map((result) => result.error))).toEqual(tick.done.map(() => null));
     await page.getByText(/: succeeded\./).waitFor();
     await page.getByText("anthropic: 3 rows (matched 1, price_mismatch 1, vendor_only 1)").waitFor();
 
