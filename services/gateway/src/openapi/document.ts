@@ -132,7 +132,9 @@ export function openApiDocument(): Record<string, unknown> {
             "429": otlp(
               "A rate limit was reached, counting model-call spans as transactions; retry after `Retry-After`.",
             ),
-            "503": otlp("Not every model call could be queued, or the key store was unreachable; retry the export."),
+            "503": otlp(
+              "Not every model call could be queued, or the key store or the span pairing was unreachable; retry the export.",
+            ),
           },
         },
       },

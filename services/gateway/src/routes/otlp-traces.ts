@@ -51,7 +51,8 @@ const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
 /**
  * POST /v1/traces, OTLP/HTTP: every span that is a model call becomes one transaction, judged and queued
  * exactly as POST /usage/transactions judges and queues its own. Order of checks: request id -> API key
- * -> content type -> body size (gzip inflated) -> decode -> spans -> rate limits -> validation -> publish.
+ * -> content type -> body size (gzip inflated) -> decode -> spans -> rate limits -> one call once
+ * (the pairing) -> validation -> publish.
  */
 export function otlpTraces(deps: OtlpTracesDeps): RequestHandler[] {
   const withPairing = { ...deps, pairing: deps.pairing ?? memoryPairing() };
@@ -137,7 +138,7 @@ function ingestSpans(deps: OtlpTracesDeps & { pairing: CallPairing }) {
 /**
  * Decodes the export, reads its model calls and counts them against the rate limits; undefined once a
  * refusal is answered. Kept apart from the route so that while the pairing and Pub/Sub answer, the
- * request holds neither the body nor its decoded spans.
+ * request holds neither the body nor any decoded span but its model calls'.
  */
 function readSpans(
   req: Request,
