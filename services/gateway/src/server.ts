@@ -100,7 +100,7 @@ const server = createApp({
   role,
   keys,
   keyUsed: lastUsed.seen,
-  // One call billed once across instances: spans are paired in the records database (decisions/0034).
+  // One call billed once across instances: spans are paired in the pairing database (decisions/0034).
   ...(pairingFirestore
     ? { pairing: firestorePairing(pairingFirestore, { timeoutMs: config.OTLP_PAIRING_TIMEOUT_MS }) }
     : {}),
