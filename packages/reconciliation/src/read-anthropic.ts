@@ -2,7 +2,8 @@ import * as v from "valibot";
 import { centsToNanos } from "./vendor-amounts.ts";
 import { checkDayRange, type ReadRequest, wholeDayOf } from "./vendor-days.ts";
 import { FigureSheet, NOT_PER_MODEL, type PriceComponent, type VendorFigure } from "./vendor-figures.ts";
-import { allPages, VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
+import { VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
+import { tokenCount as count, cursorPage, groupId, readCursorPages, vendorUrl } from "./vendor-pages.ts";
 import { VENDOR_RULES } from "./vendors.ts";
 
 /*
@@ -17,21 +18,14 @@ import { VENDOR_RULES } from "./vendors.ts";
  * Both reports group by `workspace_id` (the usage also by `api_key_id`, the costs not), and a result
  * grouped by it names it (null for the default workspace).
  */
-const count = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 0);
 const Report = <T extends v.GenericSchema>(result: T) =>
-  v.looseObject({
-    data: v.array(
-      v.looseObject({
-        starting_at: v.string(),
-        ending_at: v.string(),
-        results: v.pipe(v.array(result), v.maxLength(100_000)),
-      }),
-    ),
-    has_more: v.optional(v.boolean(), false),
-    next_page: v.optional(v.nullable(v.string())),
-  });
-/** A grouping id's value on a result: text, or null where the vendor names none. */
-const groupId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256))), null);
+  cursorPage(
+    v.looseObject({
+      starting_at: v.string(),
+      ending_at: v.string(),
+      results: v.pipe(v.array(result), v.maxLength(100_000)),
+    }),
+  );
 const UsageReport = Report(
   v.looseObject({
     model: v.optional(v.nullable(v.string())),
@@ -62,12 +56,6 @@ const COMPONENTS: Record<string, PriceComponent> = {
   output_tokens: "output",
 };
 
-function parsed<T extends v.GenericSchema>(schema: T, page: unknown, what: string): v.InferOutput<T> {
-  const result = v.safeParse(schema, page);
-  if (!result.success) throw new VendorAnswerError(`anthropic ${what}: the answer is not the documented report`);
-  return result.output;
-}
-
 export interface AnthropicReader {
   http: VendorHttp;
   /** RECONCILE_ANTHROPIC_BASE_URL: `https://api.anthropic.com` unless a proxy or a test stands in. */
@@ -89,38 +77,27 @@ export async function readAnthropic(
   // Only the id both reports group by splits (VENDOR_RULES.anthropic.splitBy).
   const split = range.split === VENDOR_RULES.anthropic.splitBy ? range.split : undefined;
   const headers = { "x-api-key": credential, "anthropic-version": "2023-06-01", accept: "application/json" };
-  const url = (path: string, params: Array<[string, string]>) => {
-    // A proxy may sit under a path of its own: the base is kept whole.
-    const at = new URL(`${reader.baseUrl.replace(/\/+$/, "")}${path}`);
-    at.search = new URLSearchParams([
+  const url = (path: string, params: Array<[string, string]>) =>
+    vendorUrl(reader.baseUrl, path, [
       ["starting_at", range.from.toISOString()],
       ["ending_at", range.to.toISOString()],
       ["bucket_width", "1d"],
       ["limit", "31"],
       ...params,
       ...(split ? [["group_by[]", split] as [string, string]] : []),
-    ]).toString();
-    return at;
-  };
-  const next = (first: URL) => (token: string) => {
-    const at = new URL(first);
-    at.searchParams.set("page", token);
-    return at;
-  };
+    ]);
   const dayOf = (bucket: { starting_at: string; ending_at: string }) =>
     wholeDayOf(Date.parse(bucket.starting_at), Date.parse(bucket.ending_at), reader.now);
   const sheet = new FigureSheet(split !== undefined);
   const usageUrl = url("/v1/organizations/usage_report/messages", [["group_by[]", "model"]]);
-  const usage = await allPages(
+  const usage = await readCursorPages(
     reader.http,
     "anthropic",
     usageUrl,
     headers,
-    (page) => {
-      const { data, has_more, next_page } = parsed(UsageReport, page, "usage report");
-      return { items: data, nextPage: has_more ? (next_page ?? null) : null };
-    },
-    next(usageUrl),
+    UsageReport,
+    "usage report",
+    "report",
   );
   for (const bucket of usage) {
     const day = dayOf(bucket);
@@ -142,17 +119,7 @@ export async function readAnthropic(
     }
   }
   const costUrl = url("/v1/organizations/cost_report", [["group_by[]", "description"]]);
-  const costs = await allPages(
-    reader.http,
-    "anthropic",
-    costUrl,
-    headers,
-    (page) => {
-      const { data, has_more, next_page } = parsed(CostReport, page, "cost report");
-      return { items: data, nextPage: has_more ? (next_page ?? null) : null };
-    },
-    next(costUrl),
-  );
+  const costs = await readCursorPages(reader.http, "anthropic", costUrl, headers, CostReport, "cost report", "report");
   for (const bucket of costs) {
     const day = dayOf(bucket);
     if (!day) continue;

@@ -2,7 +2,8 @@ import * as v from "valibot";
 import { usdNumberToNanos } from "./vendor-amounts.ts";
 import { checkDayRange, type ReadRequest, wholeDayOf } from "./vendor-days.ts";
 import { FigureSheet, NOT_PER_MODEL, type PriceComponent, type VendorFigure } from "./vendor-figures.ts";
-import { allPages, VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
+import { VendorAnswerError, type VendorHttp } from "./vendor-http.ts";
+import { tokenCount as count, cursorPage, groupId, readCursorPages, vendorUrl } from "./vendor-pages.ts";
 import { VENDOR_RULES } from "./vendors.ts";
 
 /*
@@ -17,21 +18,14 @@ import { VENDOR_RULES } from "./vendors.ts";
  * `line_item` ("gpt-4o-2024-08-06, input"). `group_by` is repeated for each field; both reports group by
  * `project_id` (the usage also by `api_key_id`, the costs not), and a result grouped by it names it.
  */
-const count = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 0);
-const Bucket = <T extends v.GenericSchema>(result: T) =>
-  v.looseObject({
-    start_time: v.number(),
-    end_time: v.number(),
-    results: v.pipe(v.array(result), v.maxLength(100_000)),
-  });
 const Page = <T extends v.GenericSchema>(result: T) =>
-  v.looseObject({
-    data: v.array(Bucket(result)),
-    has_more: v.optional(v.boolean(), false),
-    next_page: v.optional(v.nullable(v.string())),
-  });
-/** A grouping id's value on a result: text, or null where the vendor names none. */
-const groupId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256))), null);
+  cursorPage(
+    v.looseObject({
+      start_time: v.number(),
+      end_time: v.number(),
+      results: v.pipe(v.array(result), v.maxLength(100_000)),
+    }),
+  );
 const UsagePage = Page(
   v.looseObject({
     model: v.optional(v.nullable(v.string())),
@@ -48,12 +42,6 @@ const CostPage = Page(
     project_id: groupId,
   }),
 );
-
-function parsed<T extends v.GenericSchema>(schema: T, page: unknown, what: string): v.InferOutput<T> {
-  const result = v.safeParse(schema, page);
-  if (!result.success) throw new VendorAnswerError(`openai ${what}: the answer is not the documented page`);
-  return result.output;
-}
 
 const COMPONENTS: Record<string, PriceComponent> = {
   input: "input",
@@ -89,39 +77,20 @@ export async function readOpenAi(
   // Only the id both reports group by splits (VENDOR_RULES.openai.splitBy).
   const split = range.split === VENDOR_RULES.openai.splitBy ? range.split : undefined;
   const headers = { authorization: `Bearer ${credential}`, accept: "application/json" };
-  const url = (path: string, params: Array<[string, string]>) => {
-    // A proxy may sit under a path of its own: the base is kept whole.
-    const at = new URL(`${reader.baseUrl.replace(/\/+$/, "")}${path}`);
-    at.search = new URLSearchParams([
+  const url = (path: string, params: Array<[string, string]>) =>
+    vendorUrl(reader.baseUrl, path, [
       ["start_time", String(range.from.getTime() / 1000)],
       ["end_time", String(range.to.getTime() / 1000)],
       ["bucket_width", "1d"],
       ...params,
       ...(split ? [["group_by", split] as [string, string]] : []),
-    ]).toString();
-    return at;
-  };
-  const next = (first: URL) => (token: string) => {
-    const at = new URL(first);
-    at.searchParams.set("page", token);
-    return at;
-  };
+    ]);
   const sheet = new FigureSheet(split !== undefined);
   const usageUrl = url("/v1/organization/usage/completions", [
     ["group_by", "model"],
     ["limit", "31"],
   ]);
-  const usage = await allPages(
-    reader.http,
-    "openai",
-    usageUrl,
-    headers,
-    (page) => {
-      const { data, has_more, next_page } = parsed(UsagePage, page, "usage");
-      return { items: data, nextPage: has_more ? (next_page ?? null) : null };
-    },
-    next(usageUrl),
-  );
+  const usage = await readCursorPages(reader.http, "openai", usageUrl, headers, UsagePage, "usage");
   for (const bucket of usage) {
     const day = wholeDayOf(bucket.start_time * 1000, bucket.end_time * 1000, reader.now);
     if (!day) continue;
@@ -142,17 +111,7 @@ export async function readOpenAi(
     ["group_by", "line_item"],
     ["limit", "180"],
   ]);
-  const costs = await allPages(
-    reader.http,
-    "openai",
-    costUrl,
-    headers,
-    (page) => {
-      const { data, has_more, next_page } = parsed(CostPage, page, "costs");
-      return { items: data, nextPage: has_more ? (next_page ?? null) : null };
-    },
-    next(costUrl),
-  );
+  const costs = await readCursorPages(reader.http, "openai", costUrl, headers, CostPage, "costs");
   for (const bucket of costs) {
     const day = wholeDayOf(bucket.start_time * 1000, bucket.end_time * 1000, reader.now);
     if (!day) continue;
