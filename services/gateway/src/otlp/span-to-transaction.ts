@@ -3,10 +3,9 @@ import {
   type OrganizationOtelSettings,
   OTEL_DEFAULT_CUSTOMER_ATTRIBUTES,
 } from "@usage-ingestion/organizations";
-import { type Provider, picosToUsd, roundedProviderCost, TOKEN_CONVENTIONS } from "@usage-ingestion/shared";
+import { type Provider, TOKEN_CONVENTIONS } from "@usage-ingestion/shared";
 import type { AttributeValue, DecodedSpan } from "./decode.ts";
 import {
-  COST_ATTRIBUTES,
   COUNT_ATTRIBUTES,
   type CountAttribute,
   type CountName,
@@ -17,6 +16,7 @@ import {
   OPENLLMETRY_SPAN_KIND,
   PROVIDER_ATTRIBUTES,
 } from "./dialects.ts";
+import { providerCostOf } from "./span-cost.ts";
 
 /**
  * What a span is to billing: not a model call (ignored), a transaction to validate and queue, or a model
@@ -143,26 +143,6 @@ export function spanToTransaction(
       ...providerCostOf(span),
     },
   };
-}
-
-/**
- * The cost the span reports for the call, as `provider_cost` (twelve places, the double rounded half up):
- * from the first cost attribute present. An amount in another currency than USD, or one that is no
- * amount we keep (negative, too large, not a number), gives none: the call is billed all the same, and
- * the attribute stays in `provider_usage_raw`.
- */
-function providerCostOf(span: DecodedSpan): { provider_cost?: string } {
-  for (const { attribute, currencyAttribute } of COST_ATTRIBUTES) {
-    const amount = span.attributes.get(attribute);
-    if (amount === undefined) continue;
-    if (currencyAttribute !== undefined) {
-      const currency = span.attributes.get(currencyAttribute);
-      if (typeof currency !== "string" || currency.trim().toUpperCase() !== "USD") return {};
-    }
-    const picos = roundedProviderCost(amount);
-    return picos === null ? {} : { provider_cost: picosToUsd(picos) };
-  }
-  return {};
 }
 
 /** The input and output attributes, named when a span has neither. */
