@@ -16,6 +16,7 @@ import { firestoreReportSource, ReportCeiling } from "@usage-ingestion/reports";
 import { DOCUMENT_PATHS } from "@usage-ingestion/shared";
 import { secretBox } from "@usage-ingestion/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anthropicCostRow as cost, anthropicUsageRow as usage } from "../setup/anthropic-report-rows.ts";
 import { validTransaction } from "../setup/fixtures.ts";
 import { firestore, reportsFirestore, seedOrganization } from "../setup/harness.ts";
 import { ANTHROPIC_PATHS, type VendorStandIn, vendorStandIn } from "../setup/vendor-stand-ins.ts";
@@ -58,29 +59,6 @@ async function sendDay(n: number) {
   }
 }
 
-const usage = (model: string, uncached: number, reads: number, output: number) => ({
-  api_key_id: null,
-  workspace_id: null,
-  model,
-  service_tier: "standard",
-  context_window: "0-200k",
-  uncached_input_tokens: uncached,
-  cache_read_input_tokens: reads,
-  cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
-  output_tokens: output,
-  server_tool_use: { web_search_requests: 0 },
-});
-const cost = (model: string, tokenType: string, amount: string) => ({
-  currency: "USD",
-  amount,
-  workspace_id: null,
-  description: `${model} ${tokenType}`,
-  cost_type: "tokens",
-  context_window: "0-200k",
-  model,
-  service_tier: "standard",
-  token_type: tokenType,
-});
 const SONNET = "claude-sonnet-4-5-20250929";
 
 function deps(): ReconcileDeps {

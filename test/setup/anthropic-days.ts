@@ -2,6 +2,7 @@ import { DAY_MS, DEFAULT_VENDOR_HTTP, type ReconcileDeps, readAnthropic } from "
 import { handleMessage } from "@usage-ingestion/records";
 import { firestoreReportSource } from "@usage-ingestion/reports";
 import { secretBox } from "@usage-ingestion/webhooks";
+import { anthropicCostRow as cost, anthropicUsageRow as usage } from "./anthropic-report-rows.ts";
 import { validTransaction } from "./fixtures.ts";
 import { reportsFirestore } from "./harness.ts";
 import { ANTHROPIC_PATHS, type VendorStandIn } from "./vendor-stand-ins.ts";
@@ -14,32 +15,6 @@ export const HAIKU = "claude-haiku-4-5-20251001";
 export const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 /** The UTC day `n` days before today. */
 export const day = (n: number) => new Date(today - n * DAY_MS).toISOString().slice(0, 10);
-
-// The usage report's and the cost report's rows (platform.claude.com/docs/en/api/admin/usage_report and
-// .../cost_report, read 2026-11-29); cost amounts are decimal strings of cents.
-const usage = (model: string, uncached: number, reads: number, output: number) => ({
-  api_key_id: null,
-  workspace_id: null,
-  model,
-  service_tier: "standard",
-  context_window: "0-200k",
-  uncached_input_tokens: uncached,
-  cache_read_input_tokens: reads,
-  cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
-  output_tokens: output,
-  server_tool_use: { web_search_requests: 0 },
-});
-const cost = (model: string, tokenType: string, amount: string) => ({
-  currency: "USD",
-  amount,
-  workspace_id: null,
-  description: `${model} ${tokenType}`,
-  cost_type: "tokens",
-  context_window: "0-200k",
-  model,
-  service_tier: "standard",
-  token_type: tokenType,
-});
 
 /**
  * Ten calls of Claude Sonnet 4.5 on a day, each 10,000 uncached input, 100,000 cache reads and 2,000 output
